@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// abconsole: an A/B experiment console and scriptable CLI over one local JSON store.
+/// Toolchain and C system libraries only; no package dependencies.
+let package = Package(
+    name: "abconsole",
+    products: [
+        .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
+        .executable(name: "abconsole", targets: ["abconsole"]),
+    ],
+    targets: [
+        /// The domain, bucketing, ramping, assignment and the JSON store. Foundation only.
+        .target(name: "ExperimentCore"),
+        /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore"]),
+        /// The wide-character ncurses system library, reached through a small shim header.
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        /// The executable: subcommands, and the console runtime with its one ncurses backend file.
+        .executableTarget(
+            name: "abconsole",
+            dependencies: ["ExperimentCore", "ConsoleUI", "CNcurses"]
+        ),
+        .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"]),
+        .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
+    ]
+)

@@ -1,0 +1,18 @@
+/// Who is asking: an optional user id and an optional device id.
+public struct Subject: Hashable, Sendable {
+    public var userID: String?
+    public var deviceID: String?
+
+    public init(userID: String? = nil, deviceID: String? = nil) {
+        self.userID = userID
+        self.deviceID = deviceID
+    }
+
+    /// The id an experiment of `type` buckets by.
+    @inlinable public func id(for type: SubjectType) -> String? {
+        switch type {
+        case .user: userID
+        case .device: deviceID
+        }
+    }
+}

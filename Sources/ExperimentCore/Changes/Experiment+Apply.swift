@@ -1,0 +1,167 @@
+import Foundation
+
+/// A change applied to one experiment, with what to write in the history.
+struct AppliedChange {
+    var action: HistoryAction
+    var before: String?
+    var after: String?
+    var result: ChangeOutcome
+}
+
+extension Experiment {
+    /// A new draft from `draft`, laid out contiguously from bucket 0.
+    static func created(from draft: ExperimentDraft, context: ChangeContext) throws(ExperimentError) -> Experiment {
+        guard Identifier.isValidName(draft.key) else { throw .invalidKey(draft.key) }
+        guard !draft.variants.isEmpty else { throw .noVariants }
+        var seen = Set<String>()
+        for variant in draft.variants {
+            guard Identifier.isValidName(variant.name) else { throw .invalidVariantName(variant.name) }
+            guard seen.insert(variant.name).inserted else { throw .duplicateVariant(variant.name) }
+        }
+        let total = draft.variants.reduce(0) { $0 + $1.weight.buckets }
+        guard total <= Weight.bucketCount else { throw .weightsOverHundred(experiment: draft.key, total: Weight(buckets: total)) }
+        let control = draft.control ?? draft.variants[0].name
+        guard seen.contains(control) else {
+            throw .unknownVariant(experiment: draft.key, variant: control, known: draft.variants.map(\.name))
+        }
+        let salt = draft.salt ?? draft.key
+        guard Identifier.isValidSubject(salt) else { throw .invalidSalt }
+        guard draft.description.count <= StoreSnapshot.maxTextLength else {
+            throw .textTooLong(field: "description", limit: StoreSnapshot.maxTextLength)
+        }
+        let ranges = Allocation.layout(draft.variants.map(\.weight))
+        let variants = zip(draft.variants, ranges).map { Variant(name: $0.0.name, weight: $0.0.weight, ranges: $0.1) }
+        return Experiment(key: draft.key, type: draft.type, status: .draft, salt: salt, control: control, winner: nil,
+                          description: draft.description, revision: 1, createdAt: context.now, updatedAt: context.now,
+                          updatedBy: context.operatorName, variants: variants, whitelist: [:])
+    }
+
+    /// The plan for ramping to `weights` (variants not named keep their weight), without applying it.
+    public func rampPlan(to weights: [String: Weight]) throws(ExperimentError) -> RampPlan {
+        guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its weights") }
+        for name in weights.keys.sorted() where variant(named: name) == nil {
+            throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name))
+        }
+        let newWeights = variants.map { weights[$0.name] ?? $0.weight }
+        let total = newWeights.reduce(0) { $0 + $1.buckets }
+        guard total <= Weight.bucketCount else { throw .weightsOverHundred(experiment: key, total: Weight(buckets: total)) }
+        return Allocation.ramp(variants, to: newWeights)
+    }
+
+    /// Applies every change except create and delete, which the store handles.
+    mutating func apply(_ change: Change, context: ChangeContext) throws(ExperimentError) -> AppliedChange {
+        switch change {
+        case .create, .delete:
+            preconditionFailure("create and delete are applied by the store")
+        case .start:
+            let before = status
+            try move(to: .running)
+            let verb = before == .paused ? "resumed" : "started"
+            return AppliedChange(action: .start, before: before.rawValue, after: status.rawValue,
+                                 result: ChangeOutcome(message: "\(verb) `\(key)`; it now serves \(weightSummary)"))
+        case .pause:
+            try move(to: .paused)
+            return AppliedChange(action: .pause, before: ExperimentStatus.running.rawValue, after: status.rawValue,
+                                 result: ChangeOutcome(message: "paused `\(key)`; everyone now gets `\(control)` (kill switch)"))
+        case .ramp(_, let weights):
+            let before = weightSummary
+            let plan = try rampPlan(to: weights)
+            variants = plan.variants
+            let share = Experiment.percentText(plan.movedShare)
+            return AppliedChange(action: .ramp, before: before, after: weightSummary,
+                                 result: ChangeOutcome(message: "ramped `\(key)` to \(weightSummary); \(share) of subjects switched variant", ramp: plan))
+        case .resolve(_, let winner):
+            guard variant(named: winner) != nil else { throw .unknownVariant(experiment: key, variant: winner, known: variants.map(\.name)) }
+            let before = status
+            try move(to: .resolved)
+            self.winner = winner
+            return AppliedChange(action: .resolve, before: "\(before.rawValue) \(weightSummary)", after: "resolved winner=\(winner)",
+                                 result: ChangeOutcome(message: "resolved `\(key)`: everyone now gets `\(winner)`, forever"))
+        case .addVariant(_, let name, let payload):
+            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its variants") }
+            guard Identifier.isValidName(name) else { throw .invalidVariantName(name) }
+            guard variant(named: name) == nil else { throw .duplicateVariant(name) }
+            variants.append(Variant(name: name, weight: .zero, ranges: [], payload: payload))
+            return AppliedChange(action: .addVariant, before: nil, after: "\(name)=0",
+                                 result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %; ramp it up with `abconsole ramp \(key) \(name)=PCT`"))
+        case .setPayload(_, let name, let payload):
+            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its payloads") }
+            guard let index = variants.firstIndex(where: { $0.name == name }) else {
+                throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name))
+            }
+            let before = variants[index].payload?.compactText
+            variants[index].payload = payload
+            return AppliedChange(action: .setPayload, before: before.map { "\(name) \($0)" }, after: payload.map { "\(name) \($0.compactText)" },
+                                 result: ChangeOutcome(message: payload == nil ? "cleared the payload of `\(name)`" : "set the payload of `\(name)`"))
+        case .whitelistAdd(_, let subject, let variantName, let note):
+            try checkWhitelistable(subject: subject, variant: variantName, note: note)
+            let before = whitelist[subject].map { "\(subject) → \($0.variant)" }
+            whitelist[subject] = WhitelistEntry(subject: subject, variant: variantName, note: note,
+                                                addedBy: context.operatorName, addedAt: context.now)
+            return AppliedChange(action: .whitelistAdd, before: before, after: "\(subject) → \(variantName)",
+                                 result: ChangeOutcome(message: "whitelisted `\(subject)` into `\(variantName)` of `\(key)`"))
+        case .whitelistRemove(_, let subject):
+            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
+            guard let removed = whitelist.removeValue(forKey: subject) else { throw .notWhitelisted(experiment: key, subject: subject) }
+            return AppliedChange(action: .whitelistRemove, before: "\(subject) → \(removed.variant)", after: nil,
+                                 result: ChangeOutcome(message: "removed `\(subject)` from the whitelist of `\(key)`"))
+        case .whitelistImport(_, let rows):
+            return try importWhitelist(rows, context: context)
+        case .resalt(_, let salt):
+            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its salt") }
+            guard Identifier.isValidSubject(salt) else { throw .invalidSalt }
+            let before = self.salt
+            self.salt = salt
+            return AppliedChange(action: .resalt, before: before, after: salt,
+                                 result: ChangeOutcome(message: "re-randomized `\(key)`: every subject was re-bucketed with the new salt"))
+        }
+    }
+
+    /// Adds or replaces every row, or none when any row is bad (naming its line).
+    private mutating func importWhitelist(_ rows: [WhitelistRow], context: ChangeContext) throws(ExperimentError) -> AppliedChange {
+        guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
+        guard !rows.isEmpty else { throw .emptyImport }
+        let names = Set(variants.map(\.name))
+        var firstLine: [String: Int] = [:]
+        firstLine.reserveCapacity(rows.count)
+        for row in rows {
+            guard Identifier.isValidSubject(row.subject) else { throw .importRow(line: row.line, reason: ExperimentError.invalidSubject(row.subject).message) }
+            guard names.contains(row.variant) else {
+                throw .importRow(line: row.line, reason: ExperimentError.unknownVariant(experiment: key, variant: row.variant, known: variants.map(\.name)).message)
+            }
+            guard row.note.count <= StoreSnapshot.maxTextLength else {
+                throw .importRow(line: row.line, reason: ExperimentError.textTooLong(field: "note", limit: StoreSnapshot.maxTextLength).message)
+            }
+            if let earlier = firstLine.updateValue(row.line, forKey: row.subject) {
+                throw .importRow(line: row.line, reason: "subject `\(row.subject)` is already listed on line \(earlier)")
+            }
+        }
+        var replaced = 0
+        whitelist.reserveCapacity(whitelist.count + rows.count)
+        for row in rows {
+            let entry = WhitelistEntry(subject: row.subject, variant: row.variant, note: row.note,
+                                       addedBy: context.operatorName, addedAt: context.now)
+            if whitelist.updateValue(entry, forKey: row.subject) != nil { replaced += 1 }
+        }
+        let summary = "\(rows.count) entries (\(rows.count - replaced) new, \(replaced) replaced)"
+        return AppliedChange(action: .whitelistImport, before: nil, after: summary,
+                             result: ChangeOutcome(message: "imported \(summary) into the whitelist of `\(key)`"))
+    }
+
+    private func checkWhitelistable(subject: String, variant name: String, note: String) throws(ExperimentError) {
+        guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
+        guard Identifier.isValidSubject(subject) else { throw .invalidSubject(subject) }
+        guard variant(named: name) != nil else { throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name)) }
+        guard note.count <= StoreSnapshot.maxTextLength else { throw .textTooLong(field: "note", limit: StoreSnapshot.maxTextLength) }
+    }
+
+    private mutating func move(to next: ExperimentStatus) throws(ExperimentError) {
+        guard status.canMove(to: next) else { throw .forbiddenTransition(experiment: key, from: status, to: next) }
+        status = next
+    }
+
+    /// A share in 0…1 as a percentage with up to two decimals, e.g. `20 %`, `0.15 %`.
+    public static func percentText(_ share: Double) -> String {
+        "\(Weight(buckets: Int((share * Double(Weight.bucketCount)).rounded()))) %"
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A change the domain refuses, with one sentence a person can act on.
+public enum ExperimentError: Error, Hashable, Sendable {
+    case unknownExperiment(String)
+    case experimentExists(String)
+    case invalidKey(String)
+    case invalidVariantName(String)
+    case invalidSubject(String)
+    case invalidSalt
+    case invalidOperator(String)
+    case unknownVariant(experiment: String, variant: String, known: [String])
+    case duplicateVariant(String)
+    case noVariants
+    case invalidWeight(text: String, reason: String)
+    case weightsOverHundred(experiment: String, total: Weight)
+    case forbiddenTransition(experiment: String, from: ExperimentStatus, to: ExperimentStatus)
+    case resolvedIsFrozen(experiment: String, what: String)
+    case deleteServed(experiment: String, status: ExperimentStatus)
+    case notWhitelisted(experiment: String, subject: String)
+    case invalidPayload(String)
+    case importRow(line: Int, reason: String)
+    case emptyImport
+    case textTooLong(field: String, limit: Int)
+    case conflict(experiment: String, expected: Int, actual: Int, by: String, at: Date)
+
+    /// One clear sentence naming the thing and what to do.
+    public var message: String {
+        switch self {
+        case .unknownExperiment(let key):
+            "no experiment `\(key)` in the store; `abconsole list` shows the keys"
+        case .experimentExists(let key):
+            "experiment `\(key)` already exists; pick another key"
+        case .invalidKey(let key):
+            "`\(key)` is not a valid experiment key; use 1–64 characters from a-z, 0-9, `_`, `.`, `-`, starting with a letter or digit"
+        case .invalidVariantName(let name):
+            "`\(name)` is not a valid variant name; use 1–64 characters from a-z, 0-9, `_`, `.`, `-`, starting with a letter or digit"
+        case .invalidSubject(let subject):
+            "subject id `\(subject)` is not valid; use 1–256 characters without control characters"
+        case .invalidSalt:
+            "the salt must be 1–256 characters without control characters"
+        case .invalidOperator(let name):
+            "operator `\(name)` is not valid; use 1–256 characters without control characters (set --operator or ABCONSOLE_OPERATOR)"
+        case .unknownVariant(let experiment, let variant, let known):
+            "experiment `\(experiment)` has no variant `\(variant)`; its variants are \(known.map { "`\($0)`" }.joined(separator: ", "))"
+        case .duplicateVariant(let name):
+            "variant `\(name)` is named twice; each variant needs its own name"
+        case .noVariants:
+            "an experiment needs at least one variant, e.g. --variants control=50,treatment=50"
+        case .invalidWeight(let text, let reason):
+            "weight `\(text)` \(reason)"
+        case .weightsOverHundred(let experiment, let total):
+            "the weights of `\(experiment)` would add up to \(total) %; they may add up to 100 % at most"
+        case .forbiddenTransition(let experiment, let from, let to):
+            "experiment `\(experiment)` is \(from.rawValue) and cannot become \(to.rawValue); " + ExperimentError.lifecycleHint
+        case .resolvedIsFrozen(let experiment, let what):
+            "experiment `\(experiment)` is resolved; \(what) can no longer change"
+        case .deleteServed(let experiment, let status):
+            "experiment `\(experiment)` is \(status.rawValue) and has been served; only drafts can be deleted (pause or resolve it instead)"
+        case .notWhitelisted(let experiment, let subject):
+            "subject `\(subject)` is not on the whitelist of `\(experiment)`"
+        case .invalidPayload(let reason):
+            "the payload is not valid JSON: \(reason)"
+        case .importRow(let line, let reason):
+            "line \(line): \(reason); nothing was imported"
+        case .emptyImport:
+            "the CSV file has no rows; expected lines of subject,variant[,note]"
+        case .textTooLong(let field, let limit):
+            "the \(field) is longer than \(limit) characters"
+        case .conflict(let experiment, let expected, let actual, let by, let at):
+            "experiment `\(experiment)` was changed by \(by) at \(ExperimentError.timeText(at)) (revision \(expected) → \(actual)) while you were looking at it; nothing was applied — review the fresh state and try again"
+        }
+    }
+
+    static let lifecycleHint = "the lifecycle is draft → running ⇄ paused, and running or paused → resolved"
+
+    static func timeText(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
+
+extension ExperimentError: LocalizedError {
+    public var errorDescription: String? { message }
+}

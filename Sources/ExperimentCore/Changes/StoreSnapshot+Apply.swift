@@ -1,0 +1,49 @@
+import Foundation
+
+extension StoreSnapshot {
+    /// The longest description or whitelist note accepted, in characters.
+    public static let maxTextLength = 10_000
+
+    /// Applies `change` as `context.operatorName` at `context.now`, recording it in the history.
+    ///
+    /// When `expectedRevision` is given and the experiment's revision differs, the change is refused
+    /// as a conflict naming who changed it: nothing is applied blindly. On any error the snapshot is
+    /// left exactly as it was.
+    @discardableResult
+    public mutating func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws(ExperimentError) -> ChangeOutcome {
+        guard Identifier.isValidSubject(context.operatorName) else { throw .invalidOperator(context.operatorName) }
+        let key = change.experimentKey
+        if case .create(let draft) = change {
+            guard experiments[key] == nil else { throw .experimentExists(key) }
+            let experiment = try Experiment.created(from: draft, context: context)
+            experiments[key] = experiment
+            record(context, key, .create, before: nil, after: "\(experiment.status.rawValue) \(experiment.weightSummary)")
+            return ChangeOutcome(message: "created draft `\(key)` (\(experiment.weightSummary))", revision: experiment.revision)
+        }
+        guard var experiment = experiments[key] else { throw .unknownExperiment(key) }
+        if let expectedRevision, expectedRevision != experiment.revision {
+            throw .conflict(experiment: key, expected: expectedRevision, actual: experiment.revision,
+                            by: experiment.updatedBy, at: experiment.updatedAt)
+        }
+        if case .delete = change {
+            guard experiment.status == .draft else { throw .deleteServed(experiment: key, status: experiment.status) }
+            experiments[key] = nil
+            record(context, key, .delete, before: "draft \(experiment.weightSummary)", after: nil)
+            return ChangeOutcome(message: "deleted draft `\(key)`", revision: nil)
+        }
+        var outcome = try experiment.apply(change, context: context)
+        experiment.revision += 1
+        experiment.updatedAt = context.now
+        experiment.updatedBy = context.operatorName
+        experiments[key] = experiment
+        record(context, key, outcome.action, before: outcome.before, after: outcome.after)
+        outcome.result.revision = experiment.revision
+        return outcome.result
+    }
+
+    private mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {
+        revision += 1
+        history.append(HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key,
+                                    action: action, before: before, after: after))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// An A/B experiment: its variants and their buckets, its whitelist and where it is in its lifecycle.
+public struct Experiment: Hashable, Sendable {
+    public var key: String
+    public var type: SubjectType
+    public var status: ExperimentStatus
+    public var salt: String
+    public var control: String
+    public var winner: String?
+    public var description: String
+    /// Incremented by every change; a change computed against an older revision is refused.
+    public var revision: Int
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var updatedBy: String
+    public var variants: [Variant]
+    /// Whitelisted subjects, keyed by subject id.
+    public var whitelist: [String: WhitelistEntry]
+
+    public init(
+        key: String, type: SubjectType, status: ExperimentStatus, salt: String, control: String, winner: String?,
+        description: String, revision: Int, createdAt: Date, updatedAt: Date, updatedBy: String,
+        variants: [Variant], whitelist: [String: WhitelistEntry]
+    ) {
+        self.key = key
+        self.type = type
+        self.status = status
+        self.salt = salt
+        self.control = control
+        self.winner = winner
+        self.description = description
+        self.revision = revision
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.updatedBy = updatedBy
+        self.variants = variants
+        self.whitelist = whitelist
+    }
+
+    /// The variant called `name`, if there is one.
+    public func variant(named name: String) -> Variant? { variants.first { $0.name == name } }
+
+    /// The buckets no variant owns, in percent terms.
+    public var unallocated: Weight { Weight(buckets: Weight.bucketCount - variants.reduce(0) { $0 + $1.weight.buckets }) }
+
+    /// Whitelist entries sorted by subject id.
+    public var sortedWhitelist: [WhitelistEntry] { whitelist.values.sorted { $0.subject < $1.subject } }
+
+    /// The weights as `name=pct` pairs in variant order, e.g. `control=50,treatment=50`.
+    public var weightSummary: String { variants.map { "\($0.name)=\($0.weight)" }.joined(separator: ",") }
+}

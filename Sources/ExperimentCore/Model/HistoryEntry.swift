@@ -1,0 +1,30 @@
+import Foundation
+
+/// One recorded change: when, who, which experiment, what kind, and the state before and after.
+public struct HistoryEntry: Hashable, Sendable {
+    public var at: Date
+    public var operatorName: String
+    public var experiment: String
+    public var action: HistoryAction
+    public var before: String?
+    public var after: String?
+
+    public init(at: Date, operatorName: String, experiment: String, action: HistoryAction, before: String?, after: String?) {
+        self.at = at
+        self.operatorName = operatorName
+        self.experiment = experiment
+        self.action = action
+        self.before = before
+        self.after = after
+    }
+}
+
+/// The kinds of change the history records.
+public enum HistoryAction: String, Codable, Hashable, Sendable, CaseIterable {
+    case create, start, pause, ramp, resolve, delete, resalt
+    case addVariant = "add_variant"
+    case setPayload = "set_payload"
+    case whitelistAdd = "whitelist_add"
+    case whitelistRemove = "whitelist_remove"
+    case whitelistImport = "whitelist_import"
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The JSON encoder and decoder of the store: sorted keys, pretty-printed, ISO 8601 dates.
+enum StoreCoding {
+    /// An encoder whose output is the same bytes for the same snapshot.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// A decoder matching `encoder()`.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// The JSON path of a coding path, e.g. `$.experiments[2].variants[0].weight`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce("$") { path, key in
+            if let index = key.intValue { return "\(path)[\(index)]" }
+            return "\(path).\(key.stringValue)"
+        }
+    }
+}
+
+/// The store file's top level, experiments in file order (for JSON paths) and sorted when written.
+struct StoreDocument: Codable {
+    var schemaVersion: Int
+    var revision: Int
+    var experiments: [Experiment]
+    var history: [HistoryEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", revision, experiments, history
+    }
+
+    init(_ snapshot: StoreSnapshot) {
+        schemaVersion = snapshot.schemaVersion
+        revision = snapshot.revision
+        experiments = snapshot.sortedExperiments
+        history = snapshot.history
+    }
+}
+
+/// Just the schema version, read when the full document does not decode, to explain why.
+struct StoreHeader: Decodable {
+    var schemaVersion: Int?
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
+}

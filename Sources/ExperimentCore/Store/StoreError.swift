@@ -1,0 +1,30 @@
+import Foundation
+
+/// Why the store could not be read, locked or written; nothing is written when one is thrown.
+public enum StoreError: Error, Hashable, Sendable {
+    case missing(path: String)
+    case unreadable(path: String, reason: String)
+    case invalid(path: String, problems: [StoreProblem])
+    case lockTimeout(path: String, seconds: Double)
+    case cannotCreate(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+
+    /// One clear sentence (for `invalid`, followed by one line per problem).
+    public var message: String {
+        switch self {
+        case .missing(let path):
+            "no store at \(path); create an experiment with `abconsole create` or point --store at an existing file"
+        case .unreadable(let path, let reason):
+            "cannot read the store \(path): \(reason)"
+        case .invalid(let path, let problems):
+            "the store \(path) is not valid (\(problems.count) problem\(problems.count == 1 ? "" : "s")); it was not changed — fix it by hand or restore it from version control:\n"
+                + problems.map { "  \($0)" }.joined(separator: "\n")
+        case .lockTimeout(let path, let seconds):
+            "another process has held the lock on \(path) for over \(seconds.formatted()) s; try again, or find the stuck process (e.g. `fuser \(path).lock`)"
+        case .cannotCreate(let path, let reason):
+            "cannot create the store \(path): \(reason)"
+        case .cannotWrite(let path, let reason):
+            "cannot write the store \(path): \(reason); the previous version is intact"
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The JSON store on disk: validated reads and locked, atomic, conflict-checked transactions.
+public struct StoreFile: Sendable {
+    /// The path as given (it may be a symlink; writes go through to its target).
+    public let path: String
+    /// How long a transaction waits for another writer's lock before giving up.
+    public var lockTimeout: Double
+
+    public init(path: String, lockTimeout: Double = 10) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    /// Reads and validates the store.
+    public func load() throws(StoreError) -> StoreSnapshot {
+        let target = FileSystem.resolvingLinks(path)
+        guard let data = try readBytes(target) else { throw .missing(path: path) }
+        return try decode(data)
+    }
+
+    /// A cheap token that changes whenever the file is replaced; nil when it does not exist.
+    public func fingerprint() -> StoreFingerprint? {
+        FileSystem.fingerprint(FileSystem.resolvingLinks(path)).map(StoreFingerprint.init)
+    }
+
+    /// Runs `body` on the current store under an exclusive lock and saves what it leaves.
+    ///
+    /// Re-reads the file under the lock, validates it (an invalid store is never overwritten),
+    /// applies `body`, validates the result, and replaces the file atomically only when its bytes
+    /// change. Errors thrown by `body` leave the file untouched.
+    public func update<T>(createIfMissing: Bool = false, _ body: (inout StoreSnapshot) throws -> T) throws -> T {
+        let target = FileSystem.resolvingLinks(path)
+        let lock: FileLock
+        do {
+            lock = try FileSystem.lock(target + ".lock", timeout: lockTimeout)
+        } catch .timedOut {
+            throw StoreError.lockTimeout(path: path, seconds: lockTimeout)
+        } catch .failed(let failure) {
+            throw StoreError.cannotWrite(path: path, reason: failure.reason)
+        }
+        defer { lock.release() }
+        let original = try readBytes(target)
+        guard original != nil || createIfMissing else { throw StoreError.missing(path: path) }
+        var snapshot = try original.map(decode) ?? StoreSnapshot()
+        let result = try body(&snapshot)
+        let encoded = try encode(snapshot)
+        guard encoded != original else { return result }
+        do {
+            try FileSystem.replaceAtomically(target, with: encoded, newMode: 0o644)
+        } catch {
+            throw original == nil ? StoreError.cannotCreate(path: path, reason: error.reason) : StoreError.cannotWrite(path: path, reason: error.reason)
+        }
+        return result
+    }
+
+    /// Applies one change in its own transaction (see `update`).
+    @discardableResult
+    public func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws -> ChangeOutcome {
+        var createIfMissing = false
+        if case .create = change { createIfMissing = true }
+        return try update(createIfMissing: createIfMissing) { snapshot in
+            try snapshot.apply(change, expectedRevision: expectedRevision, context: context)
+        }
+    }
+
+    /// The deterministic bytes of `snapshot`: sorted keys, experiments by key, whitelist by subject.
+    public static func encode(_ snapshot: StoreSnapshot) throws -> Data {
+        var data = try StoreCoding.encoder().encode(StoreDocument(snapshot))
+        data.append(0x0A)
+        return data
+    }
+
+    /// A validated snapshot from the bytes of a store file at `path` (used in messages).
+    public static func decode(_ data: Data, path: String) throws(StoreError) -> StoreSnapshot {
+        let document: StoreDocument
+        do {
+            document = try StoreCoding.decoder().decode(StoreDocument.self, from: data)
+        } catch {
+            throw .invalid(path: path, problems: [problem(decoding: error, data: data)])
+        }
+        let problems = StoreValidator.problems(in: document)
+        guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
+        var experiments: [String: Experiment] = [:]
+        experiments.reserveCapacity(document.experiments.count)
+        for experiment in document.experiments { experiments[experiment.key] = experiment }
+        return StoreSnapshot(schemaVersion: document.schemaVersion, revision: document.revision,
+                             experiments: experiments, history: document.history)
+    }
+
+    private func decode(_ data: Data) throws(StoreError) -> StoreSnapshot {
+        try StoreFile.decode(data, path: path)
+    }
+
+    private func encode(_ snapshot: StoreSnapshot) throws -> Data {
+        let problems = StoreValidator.problems(in: StoreDocument(snapshot))
+        guard problems.isEmpty else { throw StoreError.invalid(path: path, problems: problems) }
+        return try StoreFile.encode(snapshot)
+    }
+
+    private func readBytes(_ target: String) throws(StoreError) -> Data? {
+        do {
+            return try FileSystem.read(target)
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+    }
+
+    /// The decoding error as one problem with its JSON path, naming an unsupported schema version first.
+    private static func problem(decoding error: any Error, data: Data) -> StoreProblem {
+        if let header = try? JSONDecoder().decode(StoreHeader.self, from: data),
+           let version = header.schemaVersion, version != StoreSnapshot.currentSchemaVersion {
+            return StoreProblem("$.schema_version", "schema version \(version) is not supported; this abconsole reads version \(StoreSnapshot.currentSchemaVersion)")
+        }
+        switch error as? DecodingError {
+        case .typeMismatch(let type, let context):
+            return StoreProblem(StoreCoding.path(context.codingPath), "expected \(describe(type))")
+        case .valueNotFound(let type, let context):
+            return StoreProblem(StoreCoding.path(context.codingPath), "expected \(describe(type)), found null")
+        case .keyNotFound(let key, let context):
+            return StoreProblem(StoreCoding.path(context.codingPath), "missing field `\(key.stringValue)`")
+        case .dataCorrupted(let context):
+            let detail = context.underlyingError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
+            let message = context.codingPath.isEmpty ? "not valid JSON\(detail)" : context.debugDescription
+            return StoreProblem(StoreCoding.path(context.codingPath), message)
+        default:
+            return StoreProblem("$", "cannot be decoded: \(error.localizedDescription)")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is Date.Type: "an ISO 8601 date such as 2026-01-31T09:30:00Z"
+        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+        }
+    }
+}
+
+/// Identifies one version of the store file; the console polls it to notice outside changes.
+public struct StoreFingerprint: Hashable, Sendable {
+    let value: FileSystem.Fingerprint
+    init(_ value: FileSystem.Fingerprint) { self.value = value }
+}
