@@ -1,1 +1,3 @@
-print("abconsole")
+import Foundation
+
+exit(runCommandLine(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -56,7 +56,7 @@ public enum ExperimentError: Error, Hashable, Sendable {
         case .resolvedIsFrozen(let experiment, let what):
             "experiment `\(experiment)` is resolved; \(what) can no longer change"
         case .deleteServed(let experiment, let status):
-            "experiment `\(experiment)` is \(status.rawValue) and has been served; only drafts can be deleted (pause or resolve it instead)"
+            "experiment `\(experiment)` is \(status.rawValue) and has been served; only drafts can be deleted, because old clients keep asking for served experiments"
         case .notWhitelisted(let experiment, let subject):
             "subject `\(subject)` is not on the whitelist of `\(experiment)`"
         case .invalidPayload(let reason):

@@ -1,0 +1,46 @@
+import ExperimentCore
+
+/// A failure of a subcommand: one sentence for stderr and a sysexits exit code.
+struct CLIError: Error {
+    /// sysexits codes used by abconsole.
+    enum Code: Int32 {
+        case usage = 64, dataError = 65, noInput = 66, cannotCreate = 73, ioError = 74, tempFailure = 75
+    }
+
+    let code: Code
+    let message: String
+    /// The command whose usage line should follow a usage error.
+    var command: CommandSpec?
+
+    static func usage(_ message: String, command: CommandSpec?) -> CLIError {
+        CLIError(code: .usage, message: message, command: command)
+    }
+
+    static func data(_ message: String) -> CLIError { CLIError(code: .dataError, message: message) }
+}
+
+extension CLIError {
+    /// The CLI error for any error a command can meet.
+    init(_ error: any Error) {
+        switch error {
+        case let error as CLIError:
+            self = error
+        case let error as ExperimentError:
+            if case .conflict = error { self.init(code: .tempFailure, message: error.message) } else { self.init(code: .dataError, message: error.message) }
+        case let error as StoreError:
+            self.init(code: CLIError.code(for: error), message: error.message)
+        default:
+            self.init(code: .ioError, message: "unexpected failure: \(error)")
+        }
+    }
+
+    private static func code(for error: StoreError) -> Code {
+        switch error {
+        case .missing, .unreadable: .noInput
+        case .invalid: .dataError
+        case .lockTimeout: .tempFailure
+        case .cannotCreate: .cannotCreate
+        case .cannotWrite: .ioError
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ExperimentCore
+import Foundation
+
+/// What a command may touch: the store, who is operating, the clock, and standard output.
+///
+/// Built once in `main.swift` from the command line and environment, so commands read no globals.
+struct CommandContext {
+    let store: StoreFile
+    let operatorName: String
+    let now: () -> Date
+    let output: OutputBuffer
+
+    /// The operator and the current time, for a change.
+    func changeContext() -> ChangeContext { ChangeContext(operatorName: operatorName, now: now()) }
+
+    /// Applies `change` in one store transaction and prints its message.
+    func apply(_ change: Change) throws {
+        let outcome = try store.apply(change, context: changeContext())
+        output.line(SafeOutput.text(outcome.message))
+    }
+
+    /// The validated store.
+    func load() throws -> StoreSnapshot { try store.load() }
+
+    /// The experiment `key`, or the domain's "no such experiment" refusal.
+    func experiment(_ key: String, in snapshot: StoreSnapshot) throws -> Experiment {
+        guard let experiment = snapshot.experiments[key] else { throw ExperimentError.unknownExperiment(key) }
+        return experiment
+    }
+}

@@ -1,0 +1,94 @@
+/// Every subcommand of `abconsole`: the one table that drives parsing, dispatch, help and README.
+let commandTable: [CommandSpec] = [
+    CommandSpec(name: "demo", arguments: [], options: [],
+                summary: "Open the console on a scratch copy of sample-data/experiments.json.",
+                example: "abconsole demo", run: ConsoleCommands.demo),
+    CommandSpec(name: "list", arguments: [], options: [.value("--status", "S", "only experiments in status S (draft, running, paused, resolved)"), json],
+                summary: "List experiments with their status, weights and whitelist size.",
+                example: "abconsole list --status running", run: ExperimentCommands.list),
+    CommandSpec(name: "show", arguments: [experiment], options: [json],
+                summary: "Show one experiment: variants, weights, bucket ranges, payloads and whitelist size.",
+                example: "abconsole show account_add_funds --json", run: ExperimentCommands.show),
+    CommandSpec(name: "create", arguments: [experiment],
+                options: [.value("--type", "user|device", "bucket by user id or by device id (required)"),
+                          .value("--variants", "NAME=PCT,...", "variants and weights in percent, laid out from bucket 0 (required)"),
+                          .value("--control", "NAME", "the variant served when nothing else applies (default: the first)"),
+                          .value("--salt", "S", "the hash seed (default: the key)"),
+                          .value("--description", "TEXT", "what the experiment is for")],
+                summary: "Create a draft experiment (the store file is created if missing).",
+                example: "abconsole create checkout_button --type user --variants control=50,green=50", run: ExperimentCommands.create),
+    CommandSpec(name: "add-variant", arguments: [experiment, ArgumentSpec(name: "NAME", arity: .required)],
+                options: [.value("--payload", "JSON", "the variant's JSON payload")],
+                summary: "Add a variant at 0 %; ramp it up afterwards.",
+                example: "abconsole add-variant checkout_button blue --payload '{\"color\":\"#0a84ff\"}'", run: ExperimentCommands.addVariant),
+    CommandSpec(name: "set-payload", arguments: [experiment, ArgumentSpec(name: "NAME", arity: .required), ArgumentSpec(name: "JSON", arity: .optional)],
+                options: [.flag("--clear", "remove the payload")],
+                summary: "Set or clear a variant's JSON payload.",
+                example: "abconsole set-payload checkout_button green '{\"color\":\"#34c759\"}'", run: ExperimentCommands.setPayload),
+    CommandSpec(name: "start", arguments: [experiment], options: [],
+                summary: "Start a draft, or resume a paused experiment.",
+                example: "abconsole start checkout_button", run: ExperimentCommands.start),
+    CommandSpec(name: "pause", arguments: [experiment], options: [],
+                summary: "Pause a running experiment: the kill switch, everyone gets the control.",
+                example: "abconsole pause checkout_button", run: ExperimentCommands.pause),
+    CommandSpec(name: "delete", arguments: [experiment], options: [],
+                summary: "Delete a draft (never served). Served experiments stay forever.",
+                example: "abconsole delete checkout_button", run: ExperimentCommands.delete),
+    CommandSpec(name: "ramp", arguments: [experiment, ArgumentSpec(name: "NAME=PCT", arity: .variadicAtLeastOne)],
+                options: [.flag("--dry-run", "show what would move, write nothing"), json],
+                summary: "Change weights, moving the fewest subjects; variants not named keep their weight.",
+                example: "abconsole ramp checkout_button control=30 green=70 --dry-run", run: ExperimentCommands.ramp),
+    CommandSpec(name: "whitelist add", arguments: [experiment, subject, ArgumentSpec(name: "VARIANT", arity: .required)],
+                options: [.value("--note", "TEXT", "why this subject is whitelisted")],
+                summary: "Force a subject into a variant (draft, running or paused experiments).",
+                example: "abconsole whitelist add checkout_button user-42 green --note \"QA account\"", run: WhitelistCommands.add),
+    CommandSpec(name: "whitelist remove", arguments: [experiment, subject], options: [],
+                summary: "Remove a subject from the whitelist.",
+                example: "abconsole whitelist remove checkout_button user-42", run: WhitelistCommands.remove),
+    CommandSpec(name: "whitelist list", arguments: [experiment], options: [json],
+                summary: "List the whitelist of an experiment.",
+                example: "abconsole whitelist list checkout_button", run: WhitelistCommands.list),
+    CommandSpec(name: "whitelist import", arguments: [experiment, ArgumentSpec(name: "FILE", arity: .required)], options: [],
+                summary: "Import CSV lines subject,variant[,note] (or - for stdin); all or nothing.",
+                example: "abconsole whitelist import checkout_button partners.csv", run: WhitelistCommands.importCSV),
+    CommandSpec(name: "resolve", arguments: [experiment, ArgumentSpec(name: "VARIANT", arity: .required)], options: [],
+                summary: "Resolve to a winner, served to everyone forever (irreversible).",
+                example: "abconsole resolve checkout_button green", run: ExperimentCommands.resolve),
+    CommandSpec(name: "inspect", arguments: [ArgumentSpec(name: "EXP", arity: .variadic)],
+                options: [.value("--user", "ID", "the user id"), .value("--device", "ID", "the device id"), json],
+                summary: "Explain how a subject is bucketed: variant, reason and bucket (all experiments by default).",
+                example: "abconsole inspect --user user-42 --device device-7f3a", run: AssignmentCommands.inspect),
+    CommandSpec(name: "assign", arguments: [ArgumentSpec(name: "EXP", arity: .variadicAtLeastOne)],
+                options: [.value("--user", "ID", "the user id"), .value("--device", "ID", "the device id"),
+                          .value("--subjects", "FILE|-", "batch: one subject id per line, used as user and device id"), json],
+                summary: "What a client is told: one variant per known experiment, unknown keys apart.",
+                example: "abconsole assign account_add_funds app_color_scheme --user user-42 --device device-7f3a --json", run: AssignmentCommands.assign),
+    CommandSpec(name: "validate", arguments: [], options: [],
+                summary: "Check the store against every rule; list each problem with its JSON path.",
+                example: "abconsole validate", run: ExperimentCommands.validate),
+    CommandSpec(name: "history", arguments: [ArgumentSpec(name: "EXP", arity: .optional)], options: [json],
+                summary: "The audit log, oldest first, for all experiments or one.",
+                example: "abconsole history account_add_funds", run: HistoryCommand.run),
+]
+
+private let experiment = ArgumentSpec(name: "EXP", arity: .required)
+private let subject = ArgumentSpec(name: "SUBJECT", arity: .required)
+private let json = OptionSpec.flag("--json", "print JSON")
+
+/// The overview printed by `abconsole --help`.
+func overviewHelp() -> String {
+    let width = commandTable.map(\.name.count).max() ?? 0
+    var lines = [
+        "abconsole — an A/B experiment console and scriptable CLI over one JSON store",
+        "",
+        "usage: abconsole [--store PATH] [--operator NAME] [COMMAND] [ARGS] [--json]",
+        "       (no command opens the console on the store)",
+        "",
+        "commands:",
+    ]
+    lines += commandTable.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
+    lines += ["", "global options:"] + globalOptions.map { "  \($0.name)\($0.value.map { " \($0)" } ?? "")  \($0.help)" }
+    lines += ["", "Run `abconsole COMMAND --help` for a command's options and an example.",
+              "Exit codes: 0 ok, 64 usage, 65 refused or bad data, 66 store missing, 73/74 cannot create/write, 75 lock timeout or conflict."]
+    return lines.joined(separator: "\n")
+}

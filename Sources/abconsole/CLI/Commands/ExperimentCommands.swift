@@ -1,0 +1,142 @@
+import ExperimentCore
+import Foundation
+
+/// `list`, `show`, `create`, `add-variant`, `set-payload`, lifecycle changes, `resolve` and `validate`.
+enum ExperimentCommands {
+    static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let snapshot = try context.load()
+        var experiments = snapshot.sortedExperiments
+        if let text = arguments.option("--status") {
+            guard let status = ExperimentStatus(rawValue: text) else {
+                throw CLIError.usage("unknown status `\(SafeOutput.text(text))`; use one of \(ExperimentStatus.allCases.map(\.rawValue).joined(separator: ", "))", command: nil)
+            }
+            experiments = experiments.filter { $0.status == status }
+        }
+        if arguments.flag("--json") {
+            context.output.line(try SafeOutput.json(experiments.map(JSONShapes.ListRowJSON.init)))
+            return
+        }
+        let rows = experiments.map { experiment in
+            [experiment.key, experiment.type.rawValue, experiment.status.rawValue,
+             experiment.winner.map { "winner=\($0)" } ?? experiment.weightSummary,
+             String(experiment.whitelist.count), experiment.updatedAt.formatted(.iso8601), experiment.updatedBy]
+        }
+        SafeOutput.table(["KEY", "TYPE", "STATUS", "WEIGHTS", "WHITELIST", "UPDATED", "BY"], rows).forEach(context.output.line)
+    }
+
+    static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let experiment = try context.experiment(arguments.argument("EXP") ?? "", in: context.load())
+        if arguments.flag("--json") {
+            context.output.line(try SafeOutput.json(JSONShapes.ExperimentJSON(experiment)))
+            return
+        }
+        let safe = SafeOutput.text
+        var lines = [
+            "\(safe(experiment.key))  (\(experiment.type.rawValue)-level, \(experiment.status.rawValue), revision \(experiment.revision))",
+            "description: \(safe(experiment.description))",
+            "salt:        \(safe(experiment.salt))",
+            "control:     \(experiment.control)",
+        ]
+        if let winner = experiment.winner { lines.append("winner:      \(winner) (served to everyone)") }
+        lines.append("updated:     \(experiment.updatedAt.formatted(.iso8601)) by \(safe(experiment.updatedBy))")
+        lines.append("")
+        let whitelisted = Dictionary(grouping: experiment.whitelist.values, by: \.variant).mapValues(\.count)
+        lines += SafeOutput.table(["VARIANT", "WEIGHT", "BUCKETS", "WHITELISTED", "PAYLOAD"], experiment.variants.map { variant in
+            [variant.name, "\(variant.weight) %", variant.ranges.map { "[\($0.start),\($0.end))" }.joined(separator: " "),
+             String(whitelisted[variant.name] ?? 0), variant.payload?.compactText ?? "-"]
+        })
+        if experiment.unallocated.buckets > 0 { lines.append("(unallocated: \(experiment.unallocated) %, served the control)") }
+        lines.forEach(context.output.line)
+    }
+
+    static func create(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        guard let typeText = arguments.option("--type"), let type = SubjectType(rawValue: typeText) else {
+            throw CLIError.usage("--type must be `user` or `device`", command: nil)
+        }
+        guard let variantsText = arguments.option("--variants") else {
+            throw CLIError.usage("--variants is required, e.g. --variants control=50,treatment=50", command: nil)
+        }
+        let variants = try variantsText.split(separator: ",", omittingEmptySubsequences: false).map { try weightPair(String($0)) }
+        let draft = ExperimentDraft(key: arguments.argument("EXP") ?? "", type: type, variants: variants,
+                                    control: arguments.option("--control"), salt: arguments.option("--salt"),
+                                    description: arguments.option("--description") ?? "")
+        try context.apply(.create(draft))
+    }
+
+    static func addVariant(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let payload = try arguments.option("--payload").map(parsePayload)
+        try context.apply(.addVariant(experiment: arguments.argument("EXP") ?? "", name: arguments.argument("NAME") ?? "", payload: payload))
+    }
+
+    static func setPayload(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let text = arguments.argument("JSON")
+        let clear = arguments.flag("--clear")
+        guard (text == nil) == clear else { throw CLIError.usage("give either a JSON payload or --clear", command: nil) }
+        let payload = try text.map(parsePayload)
+        try context.apply(.setPayload(experiment: arguments.argument("EXP") ?? "", variant: arguments.argument("NAME") ?? "", payload: payload))
+    }
+
+    static func start(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        try context.apply(.start(experiment: arguments.argument("EXP") ?? ""))
+    }
+
+    static func pause(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        try context.apply(.pause(experiment: arguments.argument("EXP") ?? ""))
+    }
+
+    static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        try context.apply(.delete(experiment: arguments.argument("EXP") ?? ""))
+    }
+
+    static func resolve(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        try context.apply(.resolve(experiment: arguments.argument("EXP") ?? "", winner: arguments.argument("VARIANT") ?? ""))
+    }
+
+    static func ramp(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let key = arguments.argument("EXP") ?? ""
+        var weights: [String: Weight] = [:]
+        for pair in try arguments.arguments("NAME=PCT").map(weightPair) {
+            guard weights.updateValue(pair.weight, forKey: pair.name) == nil else { throw ExperimentError.duplicateVariant(pair.name) }
+        }
+        let dryRun = arguments.flag("--dry-run")
+        let plan: RampPlan
+        if dryRun {
+            plan = try context.experiment(key, in: context.load()).rampPlan(to: weights)
+        } else {
+            let outcome = try context.store.apply(.ramp(experiment: key, weights: weights), context: context.changeContext())
+            guard let ramp = outcome.ramp else { throw CLIError.data("the ramp produced no plan") }
+            plan = ramp
+            if !arguments.flag("--json") { context.output.line(SafeOutput.text(outcome.message)) }
+        }
+        if arguments.flag("--json") {
+            let weights = Dictionary(uniqueKeysWithValues: plan.variants.map { ($0.name, $0.weight.percent) })
+            context.output.line(try SafeOutput.json(JSONShapes.RampJSON(movedShare: plan.movedShare, movedBuckets: plan.movedBuckets, weights: weights, dryRun: dryRun)))
+        } else if dryRun {
+            let summary = plan.variants.map { "\($0.name)=\($0.weight)" }.joined(separator: ",")
+            context.output.line("dry run: ramping `\(key)` to \(summary) would switch \(Experiment.percentText(plan.movedShare)) of subjects; nothing was written")
+        }
+    }
+
+    static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let snapshot = try context.load()
+        let entries = snapshot.experiments.values.reduce(0) { $0 + $1.whitelist.count }
+        context.output.line("\(SafeOutput.text(context.store.path)) is valid: \(snapshot.experiments.count) experiments, \(entries) whitelist entries, \(snapshot.history.count) history entries")
+    }
+
+    /// `NAME=PCT` as a variant name and weight, or a clear refusal.
+    static func weightPair(_ text: String) throws -> (name: String, weight: Weight) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw CLIError.usage("`\(SafeOutput.text(text))` is not NAME=PCT (e.g. treatment=30)", command: nil)
+        }
+        let name = String(text[..<equals]), percent = String(text[text.index(after: equals)...])
+        switch Weight.parse(percent: percent) {
+        case .success(let weight): return (name, weight)
+        case .failure(let error): throw ExperimentError.invalidWeight(text: SafeOutput.text(percent), reason: error.reason)
+        }
+    }
+
+    private static func parsePayload(_ text: String) throws -> JSONValue {
+        guard let value = JSONValue(parsing: text) else { throw ExperimentError.invalidPayload("`\(SafeOutput.text(String(text.prefix(80))))`") }
+        return value
+    }
+}
