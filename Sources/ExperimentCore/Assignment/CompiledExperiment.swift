@@ -13,7 +13,7 @@ public struct CompiledExperiment: Sendable {
     /// The variant index that owns each segment, or -1 when it is unallocated.
     let segmentOwners: [Int]
     /// The experiment's whitelist, shared with it (no copy).
-    let whitelist: [String: WhitelistEntry]
+    let whitelist: [SubjectID: WhitelistEntry]
 
     public init(_ experiment: Experiment) {
         key = experiment.key
@@ -73,7 +73,7 @@ public struct CompiledExperiment: Sendable {
         case .draft, .running: break
         }
         guard let id, let bucket else { return decision(controlIndex, .noSubject) }
-        if !whitelist.isEmpty, let entry = whitelist[id], let index = names.firstIndex(of: entry.variant) {
+        if !whitelist.isEmpty, let entry = whitelist[SubjectID(id)], let index = names.firstIndex(of: entry.variant) {
             return decision(index, .whitelisted, bucket: bucket)
         }
         if status == .draft { return decision(controlIndex, .draft, bucket: bucket) }

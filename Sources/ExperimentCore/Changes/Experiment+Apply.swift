@@ -95,15 +95,15 @@ extension Experiment {
                                  result: ChangeOutcome(message: payload == nil ? "cleared the payload of `\(name)`" : "set the payload of `\(name)`"))
         case .whitelistAdd(_, let subject, let variantName, let note):
             try checkWhitelistable(subject: subject, variant: variantName, note: note)
-            let before = whitelist[subject].map { "\(subject) → \($0.variant)" }
-            whitelist[subject] = WhitelistEntry(subject: subject, variant: variantName, note: note,
+            let before = whitelist[SubjectID(subject)].map { "\(subject)=\($0.variant)" }
+            whitelist[SubjectID(subject)] = WhitelistEntry(subject: subject, variant: variantName, note: note,
                                                 addedBy: context.operatorName, addedAt: context.now)
-            return AppliedChange(action: .whitelistAdd, before: before, after: "\(subject) → \(variantName)",
+            return AppliedChange(action: .whitelistAdd, before: before, after: "\(subject)=\(variantName)",
                                  result: ChangeOutcome(message: "whitelisted `\(subject)` into `\(variantName)` of `\(key)`"))
         case .whitelistRemove(_, let subject):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
-            guard let removed = whitelist.removeValue(forKey: subject) else { throw .notWhitelisted(experiment: key, subject: subject) }
-            return AppliedChange(action: .whitelistRemove, before: "\(subject) → \(removed.variant)", after: nil,
+            guard let removed = whitelist.removeValue(forKey: SubjectID(subject)) else { throw .notWhitelisted(experiment: key, subject: subject) }
+            return AppliedChange(action: .whitelistRemove, before: "\(subject)=\(removed.variant)", after: nil,
                                  result: ChangeOutcome(message: "removed `\(subject)` from the whitelist of `\(key)`"))
         case .whitelistImport(_, let rows):
             return try importWhitelist(rows, context: context)
@@ -122,7 +122,7 @@ extension Experiment {
         guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
         guard !rows.isEmpty else { throw .emptyImport }
         let names = Set(variants.map(\.name))
-        var firstLine: [String: Int] = [:]
+        var firstLine: [SubjectID: Int] = [:]
         firstLine.reserveCapacity(rows.count)
         for row in rows {
             guard Identifier.isValidSubject(row.subject) else { throw .importRow(line: row.line, reason: ExperimentError.invalidSubject(row.subject).message) }
@@ -132,7 +132,7 @@ extension Experiment {
             guard row.note.count <= StoreSnapshot.maxTextLength else {
                 throw .importRow(line: row.line, reason: ExperimentError.textTooLong(field: "note", limit: StoreSnapshot.maxTextLength).message)
             }
-            if let earlier = firstLine.updateValue(row.line, forKey: row.subject) {
+            if let earlier = firstLine.updateValue(row.line, forKey: SubjectID(row.subject)) {
                 throw .importRow(line: row.line, reason: "subject `\(row.subject)` is already listed on line \(earlier)")
             }
         }
@@ -141,7 +141,7 @@ extension Experiment {
         for row in rows {
             let entry = WhitelistEntry(subject: row.subject, variant: row.variant, note: row.note,
                                        addedBy: context.operatorName, addedAt: context.now)
-            if whitelist.updateValue(entry, forKey: row.subject) != nil { replaced += 1 }
+            if whitelist.updateValue(entry, forKey: SubjectID(row.subject)) != nil { replaced += 1 }
         }
         let summary = "\(rows.count) entries (\(rows.count - replaced) new, \(replaced) replaced)"
         return AppliedChange(action: .whitelistImport, before: nil, after: summary,

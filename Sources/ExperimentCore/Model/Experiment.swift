@@ -15,13 +15,13 @@ public struct Experiment: Hashable, Sendable {
     public var updatedAt: Date
     public var updatedBy: String
     public var variants: [Variant]
-    /// Whitelisted subjects, keyed by subject id.
-    public var whitelist: [String: WhitelistEntry]
+    /// Whitelisted subjects, keyed by their exact subject id bytes.
+    public var whitelist: [SubjectID: WhitelistEntry]
 
     public init(
         key: String, type: SubjectType, status: ExperimentStatus, salt: String, control: String, winner: String?,
         description: String, revision: Int, createdAt: Date, updatedAt: Date, updatedBy: String,
-        variants: [Variant], whitelist: [String: WhitelistEntry]
+        variants: [Variant], whitelist: [SubjectID: WhitelistEntry]
     ) {
         self.key = key
         self.type = type
@@ -45,7 +45,10 @@ public struct Experiment: Hashable, Sendable {
     public var unallocated: Weight { Weight(buckets: Weight.bucketCount - variants.reduce(0) { $0 + $1.weight.buckets }) }
 
     /// Whitelist entries sorted by subject id.
-    public var sortedWhitelist: [WhitelistEntry] { whitelist.values.sorted { $0.subject < $1.subject } }
+    public var sortedWhitelist: [WhitelistEntry] { whitelist.sorted { $0.key < $1.key }.map(\.value) }
+
+    /// The whitelist entry of `subject` (byte-exact), if any.
+    public func whitelistEntry(for subject: String) -> WhitelistEntry? { whitelist[SubjectID(subject)] }
 
     /// The weights as `name=pct` pairs in variant order, e.g. `control=50,treatment=50`.
     public var weightSummary: String { variants.map { "\($0.name)=\($0.weight)" }.joined(separator: ",") }

@@ -21,9 +21,9 @@ extension Experiment: Codable {
         updatedBy = try container.decode(String.self, forKey: .updatedBy)
         variants = try container.decode([Variant].self, forKey: .variants)
         let entries = try container.decode([WhitelistEntry].self, forKey: .whitelist)
-        var whitelist: [String: WhitelistEntry] = [:]
+        var whitelist: [SubjectID: WhitelistEntry] = [:]
         whitelist.reserveCapacity(entries.count)
-        for entry in entries where whitelist.updateValue(entry, forKey: entry.subject) != nil {
+        for entry in entries where whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) != nil {
             throw DecodingError.dataCorruptedError(forKey: .whitelist, in: container,
                                                    debugDescription: "subject `\(entry.subject)` is listed twice")
         }

@@ -1,0 +1,120 @@
+# shellcheck shell=bash
+# Drives a terminal app inside a private tmux server, for end-to-end tests.
+#
+# Source this file, then per test:
+#   tmux_start NAME CMD [WIDTH HEIGHT]   start CMD (a shell snippet) in a fresh 100x30 server
+#   tmux_wait_for TEXT [TIMEOUT]         wait until TEXT is on the pane (default 5 s)
+#   tmux_send KEYS...                    send-keys by name: Down Enter BSpace Escape C-c q
+#   tmux_send_text TEXT                  send TEXT literally
+#   tmux_capture [ARGS...]               print the pane and its history (-e keeps colours)
+#   tmux_wait_exit [TIMEOUT]             wait for CMD to end; prints its exit code
+#   tmux_resize WIDTH HEIGHT             resize the window (the app gets SIGWINCH)
+#   tmux_stop                            kill the server and remove the test's directory
+#
+# Every test gets its own directory and socket, so tests never share a server. Waits poll
+# every 40 ms until a deadline; nothing sleeps for a fixed time. CMD runs as
+#   sh -c 'trap : INT; CMD; echo "__EXIT:$?__"'
+# because tmux's pane exit status is unreliable on Debian; the trap keeps the shell alive
+# when C-c reaches the whole foreground process group.
+
+TMUX_LIB_POLL_SECONDS=0.04
+TMUX_TEST_DIR=""
+TMUX_TEST_NAME=""
+
+_tmux() {
+    env -u TMUX tmux -S "$TMUX_TEST_DIR/sock" -f "$TMUX_TEST_DIR/tmux.conf" "$@"
+}
+
+_tmux_now_ms() {
+    if [[ -n "${EPOCHREALTIME:-}" ]]; then
+        local now=${EPOCHREALTIME/[.,]/}
+        echo $((now / 1000))
+    else
+        echo $(($(date +%s%N) / 1000000))
+    fi
+}
+
+# Succeeds once COMMAND (evaluated repeatedly) succeeds, fails after TIMEOUT seconds.
+_tmux_poll() {
+    local timeout=$1
+    shift
+    local deadline
+    deadline=$(($(_tmux_now_ms) + $(awk -v t="$timeout" 'BEGIN { printf "%d", t * 1000 }')))
+    while true; do
+        if "$@"; then
+            return 0
+        fi
+        if (($(_tmux_now_ms) >= deadline)); then
+            return 1
+        fi
+        sleep "$TMUX_LIB_POLL_SECONDS"
+    done
+}
+
+_tmux_fail() {
+    echo "tmux-lib: $1; the pane shows:" >&2
+    tmux_capture >&2 || true
+    return 1
+}
+
+tmux_start() {
+    local name=$1 command=$2 width=${3:-100} height=${4:-30}
+    TMUX_TEST_NAME=$name
+    TMUX_TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/tmux-e2e-$name.XXXXXX")
+    printf '%s\n' \
+        'set -g default-terminal tmux-256color' \
+        'set -g remain-on-exit on' \
+        'set -g history-limit 10000' \
+        'set -g status off' >"$TMUX_TEST_DIR/tmux.conf"
+    _tmux new-session -d -s "$name" -x "$width" -y "$height" \
+        -e LANG=C.UTF-8 -e LC_ALL=C.UTF-8 \
+        sh -c "trap : INT; $command; echo \"__EXIT:\$?__\""
+}
+
+tmux_capture() {
+    _tmux capture-pane -p -J -S - -t "$TMUX_TEST_NAME" "$@"
+}
+
+_tmux_has_text() {
+    tmux_capture 2>/dev/null | grep -qF -- "$1"
+}
+
+tmux_wait_for() {
+    local text=$1 timeout=${2:-5}
+    _tmux_poll "$timeout" _tmux_has_text "$text" || _tmux_fail "\"$text\" did not appear within ${timeout}s"
+}
+
+tmux_send() {
+    _tmux send-keys -t "$TMUX_TEST_NAME" "$@"
+}
+
+tmux_send_text() {
+    _tmux send-keys -t "$TMUX_TEST_NAME" -l -- "$1"
+}
+
+_tmux_has_exit() {
+    tmux_capture 2>/dev/null | grep -qE '__EXIT:[0-9]+__'
+}
+
+tmux_wait_exit() {
+    local timeout=${1:-5}
+    _tmux_poll "$timeout" _tmux_has_exit || {
+        _tmux_fail "the command did not exit within ${timeout}s"
+        return 1
+    }
+    tmux_capture | grep -oE '__EXIT:[0-9]+__' | tail -n 1 | tr -dc '0-9'
+    echo
+}
+
+tmux_resize() {
+    _tmux resize-window -t "$TMUX_TEST_NAME" -x "$1" -y "$2"
+}
+
+tmux_stop() {
+    if [[ -n "$TMUX_TEST_DIR" && -d "$TMUX_TEST_DIR" ]]; then
+        _tmux kill-server 2>/dev/null || true
+        rm -rf -- "$TMUX_TEST_DIR"
+    fi
+    TMUX_TEST_DIR=""
+    TMUX_TEST_NAME=""
+}
