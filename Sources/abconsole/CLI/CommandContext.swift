@@ -9,6 +9,8 @@ struct CommandContext {
     let operatorName: String
     let now: () -> Date
     let output: OutputBuffer
+    let environment: [String: String]
+    let exit: ExitStatus
 
     /// The operator and the current time, for a change.
     func changeContext() -> ChangeContext { ChangeContext(operatorName: operatorName, now: now()) }

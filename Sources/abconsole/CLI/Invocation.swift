@@ -31,8 +31,9 @@ struct Invocation {
     }
 
     /// The context commands run in.
-    func context(output: OutputBuffer) -> CommandContext {
-        CommandContext(store: StoreFile(path: storePath, lockTimeout: lockTimeout), operatorName: operatorName, now: now, output: output)
+    func context(output: OutputBuffer, environment: [String: String], exit: ExitStatus) -> CommandContext {
+        CommandContext(store: StoreFile(path: storePath, lockTimeout: lockTimeout), operatorName: operatorName, now: now,
+                       output: output, environment: environment, exit: exit)
     }
 }
 
@@ -44,18 +45,20 @@ extension Optional where Wrapped == String {
 /// Runs `abconsole` with `words` (without the program name) and returns the exit code.
 func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
     let output = OutputBuffer()
+    let exit = ExitStatus()
     defer { output.flush() }
     do {
         switch try parseCommandLine(words, commands: commandTable) {
         case .help(let command):
             output.line(command?.help ?? overviewHelp())
-        case .noCommand:
-            output.line(overviewHelp())
+        case .noCommand(let arguments):
+            let invocation = try Invocation(arguments, environment: environment)
+            try ConsoleCommands.open(arguments, invocation.context(output: output, environment: environment, exit: exit))
         case .command(let spec, let arguments):
             let invocation = try Invocation(arguments, environment: environment)
-            try spec.run(arguments, invocation.context(output: output))
+            try spec.run(arguments, invocation.context(output: output, environment: environment, exit: exit))
         }
-        return 0
+        return exit.code
     } catch {
         let failure = CLIError(error)
         output.flush()

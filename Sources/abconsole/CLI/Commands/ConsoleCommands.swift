@@ -3,7 +3,24 @@ import Foundation
 
 /// `demo` and the bare `abconsole`: open the interactive console.
 enum ConsoleCommands {
+    /// `abconsole demo`: the console on a scratch copy of sample-data/experiments.json.
     static func demo(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        throw CLIError(code: .usage, message: "the interactive console is not built yet; use the subcommands (`abconsole --help`)")
+        guard let sample = SampleStore.locate(environment: context.environment) else {
+            throw CLIError(code: .noInput, message: "cannot find sample-data/experiments.json; run `abconsole demo` from the package folder or set ABCONSOLE_SAMPLE")
+        }
+        let copy = try SampleStore.scratchCopy(of: sample)
+        let store = StoreFile(path: copy, lockTimeout: context.store.lockTimeout)
+        context.exit.code = try ConsoleLauncher.run(store: store, operatorName: context.operatorName, readOnly: arguments.flag("--read-only"))
+        context.output.line("demo store kept at \(copy)")
     }
+
+    /// `abconsole` with no command: the console on the configured store.
+    static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        context.exit.code = try ConsoleLauncher.run(store: context.store, operatorName: context.operatorName, readOnly: arguments.flag("--read-only"))
+    }
+}
+
+/// The exit code a command asks for when it succeeds with something other than 0 (the console).
+final class ExitStatus {
+    var code: Int32 = 0
 }

@@ -1,0 +1,61 @@
+import ExperimentCore
+
+extension AppState {
+    /// Closes the overlay, else the top screen, else clears the list filter.
+    mutating func closeTop() {
+        if overlay != nil {
+            overlay = nil
+        } else if !stack.isEmpty {
+            stack.removeLast()
+        } else if !list.filter.isEmpty {
+            list.filter = ""
+            list.isFiltering = false
+        }
+    }
+
+    /// Whether writes are allowed; when not, says why in the status bar.
+    mutating func requireWritable(_ what: String) -> Bool {
+        guard readOnly else { return true }
+        message = .error("read-only console (opened with --read-only): cannot \(what); restart without --read-only to make changes")
+        return false
+    }
+
+    /// Whether `experiment` can still change; when resolved, says so in the status bar.
+    mutating func requireNotResolved(_ experiment: Experiment, _ what: String) -> Bool {
+        guard experiment.status == .resolved else { return true }
+        message = .error(ExperimentError.resolvedIsFrozen(experiment: experiment.key, what: what).message)
+        return false
+    }
+
+    /// After the store changed: drop screens about experiments that are gone, keep the selection valid.
+    mutating func repairAfterReload() {
+        stack.removeAll { screen in screen.experimentKey.map { snapshot.experiments[$0] == nil } ?? false }
+        if case .some(let overlay) = overlay, let key = overlay.experimentKey, snapshot.experiments[key] == nil { self.overlay = nil }
+        let visible = visibleExperiments
+        if let selected = list.selectedKey, visible.contains(where: { $0.key == selected }) { return }
+        let keys = visible.map(\.key)
+        list.selectedKey = keys.first { $0 > (list.selectedKey ?? "") } ?? keys.last
+    }
+
+    /// Selects the experiment `offset` rows away in the visible list (clamped).
+    mutating func moveSelection(by offset: Int) {
+        let keys = visibleExperiments.map(\.key)
+        guard !keys.isEmpty else { return list.selectedKey = nil }
+        let current = list.selectedKey.flatMap { keys.firstIndex(of: $0) } ?? 0
+        list.selectedKey = keys[min(max(current + offset, 0), keys.count - 1)]
+    }
+}
+
+extension Overlay {
+    /// The experiment the overlay changes, if any.
+    var experimentKey: String? {
+        switch self {
+        case .ramp(let value): value.experimentKey
+        case .confirm(let value): value.change.experimentKey
+        case .resolve(let value): value.experimentKey
+        case .whitelistAdd(let value): value.experimentKey
+        case .importCSV(let value): value.experimentKey
+        case .newExperiment: nil
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ExperimentCore
+
+/// Work the update asks the runtime to do; I/O as values, performed outside the pure update.
+public enum Effect: Equatable, Sendable {
+    /// Apply a change in one store transaction, refused if the experiment moved past `expectedRevision`.
+    case apply(Change, expectedRevision: Int?)
+    /// Read a CSV file and import it into `experiment`'s whitelist in one transaction.
+    case importWhitelist(experiment: String, path: String, expectedRevision: Int)
+    /// Read the store again (it changed on disk).
+    case reload
+    /// Close the console with this exit code.
+    case quit(Int32)
+}
+
+/// What happens to the console: a key, or the result of an effect.
+public enum Action: Equatable, Sendable {
+    case key(Key)
+    /// A change was saved; `snapshot` is the store after it.
+    case changeApplied(message: String, snapshot: StoreSnapshot)
+    /// A change was refused or failed; `snapshot` is the fresh store when it could be read.
+    case changeFailed(message: String, isConflict: Bool, snapshot: StoreSnapshot?)
+    /// The store changed on disk and was read again.
+    case storeReloaded(StoreSnapshot)
+    /// The store could not be read again; the console keeps showing the last good state.
+    case storeUnreadable(message: String)
+}
+
+/// A yes/no question restating an irreversible or important change before it is applied.
+public struct Confirmation: Equatable, Sendable {
+    public var title: String
+    public var lines: [String]
+    public var change: Change
+    public var expectedRevision: Int?
+
+    public init(title: String, lines: [String], change: Change, expectedRevision: Int?) {
+        self.title = title
+        self.lines = lines
+        self.change = change
+        self.expectedRevision = expectedRevision
+    }
+}

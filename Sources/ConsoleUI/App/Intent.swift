@@ -1,0 +1,11 @@
+/// What the user means by a key, whatever key they used (the keybinding table maps keys to these).
+public enum Intent: String, Hashable, Sendable, CaseIterable {
+    // Moving around
+    case moveUp, moveDown, top, bottom, pageUp, pageDown, open, back, quit, forceQuit, help
+    // Acting on the open or selected experiment
+    case filter, ramp, whitelist, resolve, start, pause, inspect, history, newExperiment
+    // Inside screens
+    case whitelistAdd, whitelistRemove, whitelistImport, historyToggleScope
+    // Inside forms and confirmations
+    case nextField, previousField, increment, decrement, cycleNext, cyclePrevious, submit, cancel, confirm, deny
+}

@@ -1,0 +1,43 @@
+/// Where a binding applies: the browsing screens, a form, or everywhere.
+public enum BindingContext: String, Hashable, Sendable, CaseIterable {
+    case global, list, detail, whitelist, history, inspector, form, rampEditor, confirm
+
+    /// Whether keys in this context are typed into a text field when no binding claims them.
+    public var takesText: Bool { self == .form || self == .rampEditor || self == .inspector }
+
+    /// The heading of this context in the help overlay and README keymap.
+    public var title: String {
+        switch self {
+        case .global: "Everywhere"
+        case .list: "Experiment list"
+        case .detail: "Experiment detail"
+        case .whitelist: "Whitelist"
+        case .history: "History"
+        case .inspector: "Subject inspector"
+        case .form: "Forms"
+        case .rampEditor: "Ramp editor"
+        case .confirm: "Confirmations"
+        }
+    }
+}
+
+/// One row of the keybinding table: the keys, where they apply, what they mean, and their help.
+public struct KeyBinding: Hashable, Sendable {
+    public let keys: [Key]
+    /// How the keys are written in help, e.g. `j/↓`.
+    public let label: String
+    public let context: BindingContext
+    public let intent: Intent
+    public let help: String
+    /// The short text the bottom help bar shows, or nil to leave it to the `?` overlay.
+    public let barText: String?
+
+    public init(_ keys: [Key], _ label: String, _ context: BindingContext, _ intent: Intent, _ help: String, bar: String? = nil) {
+        self.keys = keys
+        self.label = label
+        self.context = context
+        self.intent = intent
+        self.help = help
+        self.barText = bar
+    }
+}

@@ -1,0 +1,106 @@
+/// The one keybinding table: it drives dispatch, the help bar, the `?` overlay and README's keymap.
+public enum KeyBindings {
+    public static let all: [KeyBinding] = [
+        KeyBinding([.character("?")], "?", .global, .help, "help: every key", bar: "help"),
+        KeyBinding([.control("c")], "Ctrl-C", .global, .forceQuit, "quit from anywhere (exit 130)"),
+        KeyBinding([.character("i")], "i", .global, .inspect, "inspect a subject", bar: "inspect"),
+
+        KeyBinding([.character("j"), .down], "j/↓", .list, .moveDown, "next experiment"),
+        KeyBinding([.character("k"), .up], "k/↑", .list, .moveUp, "previous experiment"),
+        KeyBinding([.character("g"), .home], "g", .list, .top, "first experiment"),
+        KeyBinding([.character("G"), .end], "G", .list, .bottom, "last experiment"),
+        KeyBinding([.pageDown], "PgDn", .list, .pageDown, "page down"),
+        KeyBinding([.pageUp], "PgUp", .list, .pageUp, "page up"),
+        KeyBinding([.enter], "Enter", .list, .open, "open the experiment", bar: "open"),
+        KeyBinding([.character("/")], "/", .list, .filter, "filter by key, status, type or description", bar: "filter"),
+        KeyBinding([.character("n")], "n", .list, .newExperiment, "new experiment (draft)", bar: "new"),
+        KeyBinding([.character("r")], "r", .list, .ramp, "ramp the selected experiment", bar: "ramp"),
+        KeyBinding([.character("w")], "w", .list, .whitelist, "whitelist of the selected experiment", bar: "whitelist"),
+        KeyBinding([.character("R")], "R", .list, .resolve, "resolve the selected experiment"),
+        KeyBinding([.character("s")], "s", .list, .start, "start or resume the selected experiment"),
+        KeyBinding([.character("p")], "p", .list, .pause, "pause the selected experiment (kill switch)"),
+        KeyBinding([.character("H")], "H", .list, .history, "history of every experiment"),
+        KeyBinding([.escape], "Esc", .list, .back, "clear the filter"),
+        KeyBinding([.character("q")], "q", .list, .quit, "quit", bar: "quit"),
+
+        KeyBinding([.character("r")], "r", .detail, .ramp, "ramp", bar: "ramp"),
+        KeyBinding([.character("w")], "w", .detail, .whitelist, "whitelist", bar: "whitelist"),
+        KeyBinding([.character("R")], "R", .detail, .resolve, "resolve", bar: "resolve"),
+        KeyBinding([.character("s")], "s", .detail, .start, "start or resume", bar: "start"),
+        KeyBinding([.character("p")], "p", .detail, .pause, "pause (kill switch)", bar: "pause"),
+        KeyBinding([.character("H")], "H", .detail, .history, "history of this experiment", bar: "history"),
+        KeyBinding([.escape, .character("q")], "Esc/q", .detail, .back, "back to the list", bar: "back"),
+
+        KeyBinding([.character("j"), .down], "j/↓", .whitelist, .moveDown, "next entry"),
+        KeyBinding([.character("k"), .up], "k/↑", .whitelist, .moveUp, "previous entry"),
+        KeyBinding([.character("g"), .home], "g", .whitelist, .top, "first entry"),
+        KeyBinding([.character("G"), .end], "G", .whitelist, .bottom, "last entry"),
+        KeyBinding([.pageDown], "PgDn", .whitelist, .pageDown, "page down"),
+        KeyBinding([.pageUp], "PgUp", .whitelist, .pageUp, "page up"),
+        KeyBinding([.character("/")], "/", .whitelist, .filter, "filter entries", bar: "filter"),
+        KeyBinding([.character("a")], "a", .whitelist, .whitelistAdd, "add a subject", bar: "add"),
+        KeyBinding([.character("d")], "d", .whitelist, .whitelistRemove, "remove the selected subject", bar: "remove"),
+        KeyBinding([.character("I")], "I", .whitelist, .whitelistImport, "import a CSV file", bar: "import"),
+        KeyBinding([.escape, .character("q")], "Esc/q", .whitelist, .back, "back", bar: "back"),
+
+        KeyBinding([.character("j"), .down], "j/↓", .history, .moveDown, "older entry"),
+        KeyBinding([.character("k"), .up], "k/↑", .history, .moveUp, "newer entry"),
+        KeyBinding([.character("g"), .home], "g", .history, .top, "newest"),
+        KeyBinding([.character("G"), .end], "G", .history, .bottom, "oldest"),
+        KeyBinding([.pageDown], "PgDn", .history, .pageDown, "page down"),
+        KeyBinding([.pageUp], "PgUp", .history, .pageUp, "page up"),
+        KeyBinding([.character("a")], "a", .history, .historyToggleScope, "all experiments / this one", bar: "all/this"),
+        KeyBinding([.escape, .character("q")], "Esc/q", .history, .back, "back", bar: "back"),
+
+        KeyBinding([.tab], "Tab", .inspector, .nextField, "user id ⇄ device id", bar: "next field"),
+        KeyBinding([.enter], "Enter", .inspector, .submit, "run the inspection", bar: "inspect"),
+        KeyBinding([.down], "↓", .inspector, .moveDown, "next experiment in the table"),
+        KeyBinding([.up], "↑", .inspector, .moveUp, "previous experiment in the table"),
+        KeyBinding([.escape], "Esc", .inspector, .back, "back", bar: "back"),
+
+        KeyBinding([.tab, .down], "Tab/↓", .rampEditor, .nextField, "next variant", bar: "next"),
+        KeyBinding([.backTab, .up], "S-Tab/↑", .rampEditor, .previousField, "previous variant"),
+        KeyBinding([.character("+")], "+", .rampEditor, .increment, "+1 %", bar: "+1 %"),
+        KeyBinding([.character("-")], "-", .rampEditor, .decrement, "−1 %", bar: "−1 %"),
+        KeyBinding([.enter], "Enter", .rampEditor, .submit, "review and confirm", bar: "review"),
+        KeyBinding([.escape], "Esc", .rampEditor, .cancel, "cancel", bar: "cancel"),
+
+        KeyBinding([.tab], "Tab", .form, .nextField, "next field", bar: "next field"),
+        KeyBinding([.backTab], "S-Tab", .form, .previousField, "previous field"),
+        KeyBinding([.right], "→", .form, .cycleNext, "next choice", bar: "choose"),
+        KeyBinding([.left], "←", .form, .cyclePrevious, "previous choice"),
+        KeyBinding([.enter], "Enter", .form, .submit, "save", bar: "save"),
+        KeyBinding([.escape], "Esc", .form, .cancel, "cancel", bar: "cancel"),
+
+        KeyBinding([.character("y")], "y", .confirm, .confirm, "yes, apply", bar: "apply"),
+        KeyBinding([.character("n"), .escape], "n/Esc", .confirm, .deny, "no, go back", bar: "back"),
+    ]
+
+    /// The intent of `key` in `context`, if any.
+    ///
+    /// Browsing contexts fall back to the global bindings; contexts where the user types text
+    /// (forms, the ramp editor, the inspector's fields) only fall back to Ctrl-C, so typing `i` or
+    /// `?` into a field types it.
+    public static func intent(for key: Key, in context: BindingContext) -> Intent? {
+        if let binding = all.first(where: { $0.context == context && $0.keys.contains(key) }) { return binding.intent }
+        let global = all.first(where: { $0.context == .global && $0.keys.contains(key) })
+        if context.takesText, case .character = key { return nil }
+        return global?.intent
+    }
+
+    /// The bindings the bottom help bar shows in `context`.
+    public static func helpBar(for context: BindingContext) -> [KeyBinding] {
+        all.filter { $0.context == context && $0.barText != nil } + all.filter { $0.context == .global && $0.barText != nil }
+    }
+
+    /// The keymap as a Markdown table, grouped by context (README.md carries exactly this).
+    public static func markdownTable() -> String {
+        var lines = ["| Where | Key | Does |", "|---|---|---|"]
+        for context in BindingContext.allCases {
+            for binding in all where binding.context == context {
+                lines.append("| \(context.title) | `\(binding.label)` | \(binding.help) |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

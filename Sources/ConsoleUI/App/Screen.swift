@@ -1,0 +1,39 @@
+/// A full screen above the experiment list.
+public enum Screen: Equatable, Sendable {
+    case list
+    case detail(key: String)
+    case whitelist(WhitelistScreen)
+    case history(HistoryScreen)
+    case inspector(InspectorScreen)
+
+    /// The experiment this screen is about, if any.
+    public var experimentKey: String? {
+        switch self {
+        case .list, .inspector: nil
+        case .detail(let key): key
+        case .whitelist(let screen): screen.experimentKey
+        case .history(let screen): screen.experimentKey
+        }
+    }
+
+    /// Which bindings apply on this screen.
+    public var bindingContext: BindingContext {
+        switch self {
+        case .list: .list
+        case .detail: .detail
+        case .whitelist: .whitelist
+        case .history: .history
+        case .inspector: .inspector
+        }
+    }
+}
+
+/// A form or confirmation drawn over the screen.
+public enum Overlay: Equatable, Sendable {
+    case ramp(RampEditor)
+    case confirm(Confirmation)
+    case resolve(ResolveForm)
+    case whitelistAdd(WhitelistForm)
+    case importCSV(ImportForm)
+    case newExperiment(NewExperimentForm)
+}

@@ -1,0 +1,180 @@
+/// A grid of cells that views render into; the terminal backend paints its changes.
+///
+/// Invariant: a wide character is a cell with the character followed by a continuation
+/// cell ("") of the same style. Every mutation keeps it, turning the surviving half of
+/// a wide character that gets overwritten into a space.
+public struct ScreenBuffer: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    private var cells: [Cell]
+
+    /// A buffer of blank cells; negative sizes count as zero.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// The whole buffer as a rectangle at the origin.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// The cell at (x, y); outside the buffer it reads as blank and writes are ignored.
+    ///
+    /// Setting stores the first grapheme cluster of the text (a space when there is none
+    /// or it has no width); a wide one also takes the cell to its right.
+    public subscript(x: Int, y: Int) -> Cell {
+        get {
+            guard bounds.contains(x: x, y: y) else { return .blank }
+            return cells[index(x, y)]
+        }
+        set {
+            guard bounds.contains(x: x, y: y) else { return }
+            let character = newValue.text.first ?? " "
+            let columns = DisplayWidth.of(character)
+            place(columns == 0 ? " " : String(character), wide: columns == 2, x: x, y: y, style: newValue.style)
+        }
+    }
+
+    /// Writes `text` from (x, y) by display width and returns the columns it used.
+    ///
+    /// The text is clipped at the buffer's right edge and at `maxWidth`, ending in "…"
+    /// when it does not fit; a wide character is never split. Characters without width
+    /// (controls, stray combining marks) are dropped: pass untrusted text through
+    /// `SafeText.escaped` first to show them instead.
+    @discardableResult
+    public mutating func write(
+        _ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = .plain
+    ) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        let limit = min(maxWidth ?? Int.max, width - x)
+        guard limit > 0 else { return 0 }
+        var column = x
+        for character in DisplayWidth.truncate(text, toWidth: limit) {
+            let columns = DisplayWidth.of(character)
+            guard columns > 0 else { continue }
+            if column >= 0 {
+                place(String(character), wide: columns == 2, x: column, y: y, style: style)
+            } else if column + columns > 0 {
+                place(" ", wide: false, x: 0, y: y, style: style)
+            }
+            column += columns
+        }
+        return max(0, column - max(x, 0))
+    }
+
+    /// Fills `rect` (clipped to the buffer) with a single-column character in `style`.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: CellStyle = .plain) {
+        let area = rect.intersection(bounds)
+        let text = DisplayWidth.of(character) == 1 ? String(character) : " "
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                place(text, wide: false, x: x, y: y, style: style)
+            }
+        }
+    }
+
+    /// Sets the style of every cell in `rect`, keeping the text.
+    public mutating func setStyle(_ rect: Rect, style: CellStyle) {
+        updateStyle(rect) { $0 = style }
+    }
+
+    /// Changes the style of every cell in `rect`, keeping the text (e.g. `{ $0.reverse = true }`).
+    ///
+    /// A wide character cut by the rectangle's edge changes as a whole.
+    public mutating func updateStyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            var first = area.x
+            var last = area.maxX - 1
+            if cells[index(first, y)].isContinuation, first > 0 {
+                first -= 1
+            }
+            if last + 1 < width, cells[index(last + 1, y)].isContinuation {
+                last += 1
+            }
+            for x in first...last {
+                change(&cells[index(x, y)].style)
+            }
+        }
+    }
+
+    /// Each row as plain text with trailing spaces removed, for whole-screen tests.
+    public func lines() -> [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width {
+                line += cells[index(x, y)].text
+            }
+            while line.hasSuffix(" ") {
+                line.removeLast()
+            }
+            return line
+        }
+    }
+
+    /// The runs of consecutive cells that differ from `old`, split where the style changes.
+    ///
+    /// Every cell is in a run when `old` is nil or of another size. A run that would start
+    /// on the right half of a wide character starts on its left half instead, so the
+    /// backend can always paint whole characters.
+    public func changedRuns(since old: ScreenBuffer?) -> [CellRun] {
+        let previous = old.flatMap { $0.width == width && $0.height == height ? $0 : nil }
+        func changed(_ i: Int) -> Bool { previous.map { $0.cells[i] != cells[i] } ?? true }
+        var runs: [CellRun] = []
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                guard changed(index(x, y)) else {
+                    x += 1
+                    continue
+                }
+                let style = cells[index(x, y)].style
+                var start = x
+                var texts: [String] = []
+                if cells[index(x, y)].isContinuation, x > 0 {
+                    start = x - 1
+                    texts.append(cells[index(start, y)].text)
+                }
+                while x < width, changed(index(x, y)), cells[index(x, y)].style == style {
+                    texts.append(cells[index(x, y)].text)
+                    x += 1
+                }
+                runs.append(CellRun(x: start, y: y, style: style, texts: texts))
+            }
+        }
+        return runs
+    }
+
+    private func index(_ x: Int, _ y: Int) -> Int { y * width + x }
+
+    /// Stores one character at (x, y), keeping the wide-character invariant.
+    private mutating func place(_ text: String, wide: Bool, x: Int, y: Int, style: CellStyle) {
+        guard wide else {
+            breakWideCharacter(at: x, y: y)
+            cells[index(x, y)] = Cell(text: text, style: style)
+            return
+        }
+        guard x + 1 < width else {
+            breakWideCharacter(at: x, y: y)
+            cells[index(x, y)] = Cell(text: " ", style: style)
+            return
+        }
+        breakWideCharacter(at: x, y: y)
+        breakWideCharacter(at: x + 1, y: y)
+        cells[index(x, y)] = Cell(text: text, style: style)
+        cells[index(x + 1, y)] = Cell(text: "", style: style)
+    }
+
+    /// Turns the other half of a wide character at (x, y), if any, into a space.
+    private mutating func breakWideCharacter(at x: Int, y: Int) {
+        if cells[index(x, y)].isContinuation {
+            if x > 0 {
+                cells[index(x - 1, y)].text = " "
+            }
+            cells[index(x, y)].text = " "
+        } else if x + 1 < width, cells[index(x + 1, y)].isContinuation {
+            cells[index(x + 1, y)].text = " "
+        }
+    }
+}

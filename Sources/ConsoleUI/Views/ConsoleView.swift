@@ -1,0 +1,89 @@
+import ExperimentCore
+
+/// Renders the whole console into a buffer: title bar, the screen, any overlay, status and help bars.
+public enum ConsoleView {
+    /// The smallest terminal the console draws into.
+    public static let minimumWidth = 60
+    public static let minimumHeight = 16
+
+    public static func render(_ state: AppState, width: Int, height: Int) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: max(width, 0), height: max(height, 0))
+        guard width >= minimumWidth, height >= minimumHeight else {
+            let text = "terminal too small (need \(minimumWidth)×\(minimumHeight))"
+            buffer.write(text, x: max(0, (width - DisplayWidth.of(text)) / 2), y: height / 2, maxWidth: width)
+            return buffer
+        }
+        let full = Rect(x: 0, y: 0, width: width, height: height)
+        renderTitle(state, width: width, into: &buffer)
+        let body = full.inset(top: 1, bottom: 2)
+        switch state.screen {
+        case .list: ListView.render(state, into: &buffer, area: body)
+        case .detail(let key): DetailView.render(state, key: key, into: &buffer, area: body)
+        case .whitelist(let screen): WhitelistScreen.render(screen, state, into: &buffer, area: body)
+        case .history(let screen): HistoryScreen.render(screen, state, into: &buffer, area: body)
+        case .inspector(let screen): InspectorScreen.render(screen, state, into: &buffer, area: body)
+        }
+        if let overlay = state.overlay { renderOverlay(overlay, state, into: &buffer, area: body) }
+        if state.showsHelp { HelpOverlay.render(state, into: &buffer, area: body) }
+        renderStatus(state, y: height - 2, width: width, into: &buffer)
+        renderHelpBar(state, y: height - 1, width: width, into: &buffer)
+        return buffer
+    }
+
+    private static func renderOverlay(_ overlay: Overlay, _ state: AppState, into buffer: inout ScreenBuffer, area: Rect) {
+        switch overlay {
+        case .ramp(let value): RampEditor.render(value, state, into: &buffer, area: area)
+        case .confirm(let value): ConfirmView.render(value, into: &buffer, area: area)
+        case .resolve(let value): ResolveForm.render(value, state, into: &buffer, area: area)
+        case .whitelistAdd(let value): WhitelistForm.render(value, state, into: &buffer, area: area)
+        case .importCSV(let value): ImportForm.render(value, state, into: &buffer, area: area)
+        case .newExperiment(let value): NewExperimentForm.render(value, state, into: &buffer, area: area)
+        }
+    }
+
+    private static func renderTitle(_ state: AppState, width: Int, into buffer: inout ScreenBuffer) {
+        buffer.fill(Rect(x: 0, y: 0, width: width, height: 1), style: Palette.title)
+        let where_ = switch state.screen {
+        case .list: "experiments"
+        case .detail(let key): key
+        case .whitelist(let screen): "\(screen.experimentKey) › whitelist"
+        case .history(let screen): screen.experimentKey.map { "\($0) › history" } ?? "history"
+        case .inspector: "inspector"
+        }
+        let right = "\(state.snapshot.experiments.count) experiments · rev \(state.snapshot.revision)" + (state.readOnly ? " · READ-ONLY" : "")
+        let rightWidth = DisplayWidth.of(right)
+        buffer.write(" abconsole › \(SafeText.escaped(where_))", x: 0, y: 0, maxWidth: width - rightWidth - 2, style: Palette.title)
+        buffer.write(right + " ", x: max(0, width - rightWidth - 1), y: 0, style: Palette.title)
+    }
+
+    private static func renderStatus(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+        let context = "\(state.storePath) · \(state.operatorName)"
+        if let message = state.message {
+            let used = buffer.write(SafeText.escaped(message.text), x: 1, y: y, maxWidth: width - 2, style: message.isError ? Palette.error : Palette.info)
+            let room = width - used - 4
+            if room > 10 { buffer.write(SafeText.escaped(context), x: width - min(room, DisplayWidth.of(context)) - 1, y: y, maxWidth: room, style: Palette.dim) }
+        } else {
+            buffer.write(SafeText.escaped(context), x: 1, y: y, maxWidth: width - 2, style: Palette.dim)
+        }
+    }
+
+    private static func renderHelpBar(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+        let bindings = state.showsHelp ? [] : KeyBindings.helpBar(for: state.list.isFiltering && state.screen == .list ? .list : state.bindingContext)
+        var x = 1
+        if state.list.isFiltering, state.screen == .list, state.overlay == nil {
+            buffer.write("type to filter · Enter keep · Esc clear", x: x, y: y, maxWidth: width - 2, style: Palette.dim)
+            return
+        }
+        if state.showsHelp {
+            buffer.write("Esc/q/? close help", x: x, y: y, style: Palette.dim)
+            return
+        }
+        for binding in bindings {
+            let text = binding.barText ?? binding.help
+            guard x + DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(text) < width else { break }
+            x += buffer.write(binding.label, x: x, y: y, style: Palette.key)
+            x += buffer.write(" " + text, x: x, y: y, style: Palette.dim)
+            x += 2
+        }
+    }
+}

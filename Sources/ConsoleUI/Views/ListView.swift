@@ -1,0 +1,80 @@
+import ExperimentCore
+
+/// The experiment list: key, type, status, stacked weight bar, whitelist count, last change.
+enum ListView {
+    static func render(_ state: AppState, into buffer: inout ScreenBuffer, area: Rect) {
+        var area = area
+        if state.list.isFiltering || !state.list.filter.isEmpty {
+            let label = state.list.isFiltering ? "/" : "filter: "
+            let used = buffer.write(label, x: area.x + 1, y: area.y, style: Palette.key)
+            buffer.write(SafeText.escaped(state.list.filter) + (state.list.isFiltering ? "▏" : ""), x: area.x + 1 + used, y: area.y,
+                         maxWidth: area.width - used - 2, style: state.list.isFiltering ? .underline : .plain)
+            area = area.inset(top: 1)
+        }
+        let experiments = state.visibleExperiments
+        let columns = Columns(width: area.width)
+        columns.header(y: area.y, into: &buffer)
+        let rows = area.inset(top: 1)
+        guard !experiments.isEmpty else {
+            let text = state.snapshot.experiments.isEmpty ? "no experiments yet — press n to create one" : "no experiment matches the filter — Esc clears it"
+            buffer.write(text, x: rows.x + 1, y: rows.y + 1, maxWidth: rows.width - 2, style: Palette.dim)
+            return
+        }
+        let selected = state.list.selectedKey.flatMap { key in experiments.firstIndex { $0.key == key } } ?? 0
+        let first = Scrolling.firstRow(selected: selected, count: experiments.count, visible: rows.height)
+        for (offset, experiment) in experiments[first..<min(experiments.count, first + rows.height)].enumerated() {
+            let y = rows.y + offset
+            columns.row(experiment, y: y, selected: first + offset == selected, into: &buffer)
+        }
+    }
+
+    /// Column positions for a given width; the key column takes what the others leave.
+    struct Columns {
+        let width: Int
+        var type: Int { 7 }
+        var status: Int { 9 }
+        var bar: Int { width >= 100 ? 24 : 14 }
+        var whitelist: Int { 6 }
+        var changed: Int { width >= 100 ? 28 : 12 }
+        var key: Int { max(10, width - 2 - type - status - bar - whitelist - changed - 5) }
+
+        func header(y: Int, into buffer: inout ScreenBuffer) {
+            var x = 1
+            for (title, size) in [("KEY", key), ("TYPE", type), ("STATUS", status), ("WEIGHTS", bar), ("WL", whitelist), ("LAST CHANGE", changed)] {
+                buffer.write(title, x: x, y: y, maxWidth: size, style: Palette.header)
+                x += size + 1
+            }
+        }
+
+        func row(_ experiment: Experiment, y: Int, selected: Bool, into buffer: inout ScreenBuffer) {
+            var x = 1
+            buffer.write(SafeText.escaped(experiment.key), x: x, y: y, maxWidth: key, style: selected ? Palette.selected.bolded : .bold)
+            x += key + 1
+            buffer.write(experiment.type.rawValue, x: x, y: y, maxWidth: type)
+            x += type + 1
+            buffer.write(experiment.status.rawValue, x: x, y: y, maxWidth: status, style: Palette.status(experiment.status))
+            x += status + 1
+            if let winner = experiment.winner {
+                buffer.write("→ \(winner)", x: x, y: y, maxWidth: bar, style: Palette.status(.resolved))
+            } else {
+                WeightBar.render(experiment.variants.map(\.weight), x: x, y: y, width: bar, into: &buffer)
+            }
+            x += bar + 1
+            buffer.write(String(experiment.whitelist.count), x: x, y: y, maxWidth: whitelist)
+            x += whitelist + 1
+            let when = TimeText.short(experiment.updatedAt)
+            let text = changed >= 20 ? "\(when) \(SafeText.escaped(experiment.updatedBy))" : when
+            buffer.write(text, x: x, y: y, maxWidth: changed, style: Palette.dim)
+            if selected { buffer.write("▶", x: 0, y: y, style: Palette.key) }
+        }
+    }
+}
+
+/// Keeps the selected row visible in a scrolling list.
+enum Scrolling {
+    /// The first row to draw so `selected` is visible, scrolling as little as needed (centred when jumping).
+    static func firstRow(selected: Int, count: Int, visible: Int) -> Int {
+        guard count > visible, visible > 0 else { return 0 }
+        return min(max(0, selected - visible / 2), count - visible)
+    }
+}

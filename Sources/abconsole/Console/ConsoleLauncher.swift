@@ -1,0 +1,57 @@
+import ConsoleUI
+import ExperimentCore
+import Foundation
+
+/// Opens the interactive console on a store: load first, then the terminal, then the key loop.
+enum ConsoleLauncher {
+    /// Runs the console until the user quits; returns the exit code.
+    ///
+    /// The store is read and the terminal checked before the screen opens, so a missing store or a
+    /// pipe instead of a terminal is one clear error on stderr, never a garbled screen.
+    static func run(store: StoreFile, operatorName: String, readOnly: Bool) throws -> Int32 {
+        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly)
+        SignalFlag.install()
+        let terminal: NcursesTerminal
+        do {
+            terminal = try NcursesTerminal.open()
+        } catch {
+            throw CLIError(code: .usage, message: error.message)
+        }
+        return runTerminalLoop(
+            terminal: terminal,
+            render: session.render,
+            handle: { key in
+                session.send(key)
+                return session.exitCode.map { .exit($0) } ?? .continue
+            },
+            tick: session.tick
+        )
+    }
+}
+
+/// Where `abconsole demo` finds the sample store: the package's sample-data/ folder.
+enum SampleStore {
+    static func locate(environment: [String: String]) -> String? {
+        let relative = "sample-data/experiments.json"
+        var candidates = [environment["ABCONSOLE_SAMPLE"], FileManager.default.currentDirectoryPath + "/" + relative].compactMap { $0 }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(directory.appendingPathComponent(relative).path)
+            directory.deleteLastPathComponent()
+        }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    /// Copies the sample store into a new scratch directory and returns the copy's path.
+    static func scratchCopy(of sample: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("abconsole-demo-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let copy = directory.appendingPathComponent("experiments.json")
+            try FileManager.default.copyItem(atPath: sample, toPath: copy.path)
+            return copy.path
+        } catch {
+            throw CLIError(code: .cannotCreate, message: "cannot make a scratch copy of the sample store in \(directory.path): \(error.localizedDescription)")
+        }
+    }
+}
