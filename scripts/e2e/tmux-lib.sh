@@ -53,7 +53,7 @@ _tmux_poll() {
 
 _tmux_fail() {
     echo "tmux-lib: $1; the pane shows:" >&2
-    tmux_capture >&2 || true
+    _tmux_screen >&2 || true
     return 1
 }
 
@@ -71,12 +71,18 @@ tmux_start() {
         sh -c "trap : INT; $command; echo \"__EXIT:\$?__\""
 }
 
+# shellcheck disable=SC2120 # callers of the library pass options such as -e
 tmux_capture() {
     _tmux capture-pane -p -J -S - -t "$TMUX_TEST_NAME" "$@"
 }
 
+# The pane and its history as plain text.
+_tmux_screen() {
+    _tmux capture-pane -p -J -S - -t "$TMUX_TEST_NAME"
+}
+
 _tmux_has_text() {
-    tmux_capture 2>/dev/null | grep -qF -- "$1"
+    _tmux_screen 2>/dev/null | grep -qF -- "$1"
 }
 
 tmux_wait_for() {
@@ -93,7 +99,7 @@ tmux_send_text() {
 }
 
 _tmux_has_exit() {
-    tmux_capture 2>/dev/null | grep -qE '__EXIT:[0-9]+__'
+    _tmux_screen 2>/dev/null | grep -qE '__EXIT:[0-9]+__'
 }
 
 tmux_wait_exit() {
@@ -102,7 +108,7 @@ tmux_wait_exit() {
         _tmux_fail "the command did not exit within ${timeout}s"
         return 1
     }
-    tmux_capture | grep -oE '__EXIT:[0-9]+__' | tail -n 1 | tr -dc '0-9'
+    _tmux_screen | grep -oE '__EXIT:[0-9]+__' | tail -n 1 | tr -dc '0-9'
     echo
 }
 
