@@ -24,6 +24,7 @@ import os
 import random
 import shlex
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -32,6 +33,7 @@ import time
 import unicodedata
 import uuid
 
+sys.dont_write_bytecode = True   # no __pycache__ inside the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import reference as ref  # noqa: E402
 
@@ -105,23 +107,32 @@ class CLI:
         argv = [self.binary, "--store", self.store, "--operator", self.operator, *args]
         self.calls += 1
         t0 = time.monotonic()
+        limit = timeout or self.timeout
         try:
-            p = subprocess.run(argv, input=stdin_text.encode("utf-8") if stdin_text is not None else None,
-                               stdin=None if stdin_text is not None else subprocess.DEVNULL,
-                               capture_output=True, timeout=timeout or self.timeout, env=self.env)
-        except subprocess.TimeoutExpired as e:
+            # Own process group, so a timeout kills the CLI and anything it started.
+            p = subprocess.Popen(argv, stdin=subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self.env,
+                                 start_new_session=True)
+        except OSError as e:
+            raise Fatal(f"cannot run {self.binary}: {e}") from None
+        try:
+            out, err = p.communicate(stdin_text.encode("utf-8") if stdin_text is not None else None,
+                                     timeout=limit)
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                p.kill()
+            out, err = p.communicate()
             self.consecutive_timeouts += 1
-            res = Result(argv, None, _decode(e.stdout or b""), _decode(e.stderr or b"")
-                         + f"\n[crosscheck: killed after {timeout or self.timeout}s]",
-                         time.monotonic() - t0)
+            res = Result(argv, None, _decode(out or b""), _decode(err or b"")
+                         + f"\n[crosscheck: killed after {limit}s]", time.monotonic() - t0)
             if self.consecutive_timeouts >= 5:
                 raise Fatal("5 commands in a row timed out; is the binary waiting for a terminal?\n"
                             + res.describe())
             return res
-        except OSError as e:
-            raise Fatal(f"cannot run {self.binary}: {e}") from None
         self.consecutive_timeouts = 0
-        res = Result(argv, p.returncode, _decode(p.stdout), _decode(p.stderr), time.monotonic() - t0)
+        res = Result(argv, p.returncode, _decode(out), _decode(err), time.monotonic() - t0)
         if self.verbose:
             print(f"  $ {shlex.join(argv[5:])} -> {res.rc} ({res.seconds:.2f}s)", file=sys.stderr)
         return res
@@ -161,6 +172,11 @@ def valid_subject(s: str) -> bool:
     if not (1 <= len(s) <= 256) or s != s.strip():
         return False
     return all(unicodedata.category(c) not in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") for c in s)
+
+
+def sid(s) -> str:
+    """A subject id for messages: repr, with non-ASCII escaped so NFC and NFD twins differ."""
+    return "None" if s is None else (repr(s) if s.isascii() else f"{s!r} {ascii(s)}")
 
 
 def argv_safe(s: str) -> bool:
@@ -258,6 +274,7 @@ class Crosscheck:
         self.args, self.cli, self.r = args, cli, report
         self.rng = random.Random(args.seed)
         self.shows: dict[str, dict] = {}      # current `show --json` per experiment key
+        self.whitelisted: dict[str, set] = {}  # subjects this run whitelisted, per key
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -359,9 +376,13 @@ class Crosscheck:
                      "--variants", "a=10.005,b=20")
         return created
 
-    def whitelist_subjects(self, key: str, pool: list[str], n: int) -> None:
+    def whitelist_subjects(self, key: str, pool: list[str], n: int, always: tuple = ()) -> None:
+        """Whitelist `always` plus n random subjects of pool (never one already whitelisted)."""
         names = self.variant_names(key)
-        for subj in self.rng.sample(pool, min(n, len(pool))):
+        done = self.whitelisted.setdefault(key, set())
+        fresh = [s for s in pool if s not in done and s not in always]
+        for subj in [s for s in always if s not in done] + self.rng.sample(fresh, min(n, len(fresh))):
+            done.add(subj)
             var = self.rng.choice(names)
             res = self.cli.run("whitelist", "add", key, subj, var, "--note",
                                self.rng.choice(["", "QA device", "b\u00eata tester \u2713"]))
@@ -371,8 +392,11 @@ class Crosscheck:
         rng = self.rng
         argv_pool = [s for s in pool if argv_safe(s)]
         wl_pool = argv_pool[:7] + rng.sample(argv_pool, min(40, len(argv_pool)))  # vectors + random
-        for p in created:                                   # some whitelisting while a draft
-            self.whitelist_subjects(p["key"], wl_pool, rng.randint(1, 3))
+        for i, p in enumerate(created):                     # some whitelisting while a draft
+            # NFC "héllo" on every other experiment, so that its NFD twin (also a subject) shows
+            # whether the CLI compares subject ids byte-exactly.
+            self.whitelist_subjects(p["key"], wl_pool, rng.randint(1, 3),
+                                    always=("h\u00e9llo",) if i % 2 == 0 else ())
         for p in created:
             if p["fate"] != "draft":
                 self.expect_rc(self.cli.run("start", p["key"]), EX_OK, f"start {p['key']}")
@@ -408,8 +432,9 @@ class Crosscheck:
                 names = self.variant_names(p["key"])
                 control = self.shows[p["key"]]["control"]
                 winner = rng.choice([n for n in names if n != control] or names)
-                self.expect_rc(self.cli.run("resolve", p["key"], winner), EX_OK,
-                               f"resolve {p['key']} {winner}")
+                if not self.expect_rc(self.cli.run("resolve", p["key"], winner), EX_OK,
+                                      f"resolve {p['key']} {winner}"):
+                    continue
                 key = p["key"]
                 self.refused("ramp a resolved experiment", "ramp", key, f"{winner}=1")
                 self.refused("whitelist add on a resolved experiment", "whitelist", "add", key,
@@ -443,7 +468,7 @@ class Crosscheck:
         lines = [f"mode: {mode}",
                  f"experiment {key!r}: type={s['type']} status={s['status']} control={s['control']!r} "
                  f"winner={s['winner']!r} salt={s['salt']!r}",
-                 f"user={user!r} device={device!r} -> subject {subj!r}"]
+                 f"user={sid(user)} device={sid(device)} -> subject {subj!r}"]
         if subj is not None:
             h = ref.first_hash(s["salt"], subj)
             lines.append(f"utf8(salt+subject)={(s['salt'] + subj).encode('utf-8').hex()}")
@@ -469,13 +494,13 @@ class Crosscheck:
                          repr(obj)[:2000])
             return
         self.r.check(obj.get("unknown") == unknown, f"{mode}: unknown keys reported",
-                     lambda: f"want {unknown!r}, got {obj.get('unknown')!r} (user={user!r} device={device!r})")
+                     lambda: f"want {unknown!r}, got {obj.get('unknown')!r} (user={sid(user)} device={sid(device)})")
         extra = sorted(set(obj["variants"]) - set(keys))
         self.r.check(not extra, f"{mode}: variants for keys not asked for / unknown: {extra}")
         for key in keys:
             want = deciders[key](user, device)
             got = obj["variants"].get(key, "<missing>")
-            self.r.check(got == want[0], f"{mode}: {key} user={user!r} device={device!r}: "
+            self.r.check(got == want[0], f"{mode}: {key} user={sid(user)} device={sid(device)}: "
                          f"expected {want[0]!r} ({want[1]}), got {got!r}",
                          lambda: self.mismatch_detail(key, user, device, want, got, mode))
 
@@ -506,8 +531,11 @@ class Crosscheck:
         safe = [s for s in subjects if argv_safe(s)]
         if not safe:
             return
+        fixed_pairs = [("h\u00e9llo", "he\u0301llo"), ("he\u0301llo", "h\u00e9llo"),
+                       ("user-1", "device-7f3a"), ("user-42", None), (None, "1001"), (None, None)]
+        fixed_pairs = [(u, d) for u, d in fixed_pairs if (u is None or u in safe) and (d is None or d in safe)]
         for i in range(n_inspect):
-            user, device = self.pick_pair(rng, safe)
+            user, device = fixed_pairs[i] if i < len(fixed_pairs) else self.pick_pair(rng, safe)
             ask_keys = keys if rng.random() < 0.8 else rng.sample(keys, rng.randint(1, len(keys)))
             args = ["inspect"] + (["--user", user] if user is not None else []) \
                 + (["--device", device] if device is not None else []) + ask_keys + ["--json"]
@@ -539,7 +567,7 @@ class Crosscheck:
                 if self.args.lenient_bucket and got["bucket"] is None and reason in (
                         "resolved", "paused", "whitelisted", "draft"):
                     got["bucket"] = b
-                self.r.check(got == want, f"{mode}: {key} user={user!r} device={device!r}: "
+                self.r.check(got == want, f"{mode}: {key} user={sid(user)} device={sid(device)}: "
                              f"expected {v!r}/{reason}/{b}, got {got['variant']!r}/{got['reason']}/{got['bucket']}",
                              lambda key=key, want=want, got=got: self.mismatch_detail(
                                  key, user, device, want, got, mode) + "\n" + res.describe(400))
@@ -580,11 +608,11 @@ class Crosscheck:
             try:
                 obj = json.loads(line)
             except json.JSONDecodeError as e:
-                self.r.check(False, f"{mode}: line for {subj!r} is not JSON ({e})", line[:1000])
+                self.r.check(False, f"{mode}: line for {sid(subj)} is not JSON ({e})", line[:1000])
                 continue
             if not self.r.check(isinstance(obj, dict) and obj.get("subject") == subj,
                                 f"{mode}: line has subject {obj.get('subject') if isinstance(obj, dict) else obj!r}, "
-                                f"expected {subj!r} (same order as the input)", line[:1000]):
+                                f"expected {sid(subj)} (same order as the input)", line[:1000]):
                 continue
             self.check_assign_object(obj, keys, UNKNOWN_KEYS[:1], subj, subj, deciders, mode)
 
