@@ -16,7 +16,11 @@ public struct AssignmentIndex: Sendable {
         var variants: [String: String] = [:]
         var unknown: [String] = []
         for key in keys {
-            if let decision = decide(key, for: subject) { variants[key] = decision.variant } else if !unknown.contains(key) { unknown.append(key) }
+            if let experiment = experiments[key] {
+                variants[key] = experiment.names[experiment.variantIndex(for: subject)]
+            } else if !unknown.contains(key) {
+                unknown.append(key)
+            }
         }
         return Assignment(variants: variants, unknown: unknown)
     }

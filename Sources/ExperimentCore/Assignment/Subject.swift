@@ -8,11 +8,12 @@ public struct Subject: Hashable, Sendable {
         self.deviceID = deviceID
     }
 
-    /// The id an experiment of `type` buckets by.
+    /// The id an experiment of `type` buckets by; an empty id counts as missing (as in GrowthBook).
     @inlinable public func id(for type: SubjectType) -> String? {
-        switch type {
+        let id = switch type {
         case .user: userID
         case .device: deviceID
         }
+        return id?.isEmpty == false ? id : nil
     }
 }

@@ -14,9 +14,20 @@ public struct Bucketer: Hashable, Sendable {
 
     /// The bucket of `subject` under this salt.
     @inlinable public func bucket(of subject: String) -> Int {
+        DecimalHash.shared.bucket(firstHash: firstHash(of: subject))
+    }
+
+    /// `fnv1a32(utf8(salt + subject))`, the first of the two hashes.
+    @inlinable public func firstHash(of subject: String) -> UInt32 {
         var first = saltState
         first.add(subject)
-        return Int(Bucketer.rehashDecimal(first.value) % UInt32(Weight.bucketCount))
+        return first.value
+    }
+
+    /// `fnv1a32(salt + subject)` for a subject given as its UTF-8 bytes.
+    @inlinable @inline(__always)
+    public func firstHash(ofUTF8 subject: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        FNV1a.hash(continuing: saltState.value, subject)
     }
 
     /// FNV-1a of the unpadded base-10 digits of `value`, computed without building a string.

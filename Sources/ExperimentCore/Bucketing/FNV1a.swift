@@ -28,6 +28,14 @@ public struct FNV1a: Hashable, Sendable {
         state = hash
     }
 
+    /// The state `state` after feeding `bytes`.
+    @inlinable @inline(__always)
+    public static func hash(continuing state: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash = state
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* prime }
+        return hash
+    }
+
     /// The hash of `text`'s UTF-8 bytes.
     public static func hash(_ text: String) -> UInt32 {
         var fnv = FNV1a()

@@ -19,9 +19,11 @@ public struct Weight: Hashable, Comparable, Sendable, CustomStringConvertible {
         let fraction = parts.count > 1 ? parts[1] : ""
         let isDigits = { (part: Substring) in part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
         guard !whole.isEmpty || !fraction.isEmpty, isDigits(whole), isDigits(fraction),
-              parts.count == 1 || !fraction.isEmpty, whole.count <= 3 else { return .failure(.notANumber) }
+              parts.count == 1 || !fraction.isEmpty else { return .failure(.notANumber) }
         guard fraction.count <= 2 else { return .failure(.tooManyDecimals) }
-        let wholeValue = Int(whole) ?? 0
+        let significant = whole.drop { $0 == "0" }
+        guard significant.count <= 3 else { return .failure(.overHundred) }
+        let wholeValue = Int(significant) ?? 0
         let fractionValue = Int(fraction.padding(toLength: 2, withPad: "0", startingAt: 0)) ?? 0
         let buckets = wholeValue * 100 + fractionValue
         guard buckets <= bucketCount else { return .failure(.overHundred) }

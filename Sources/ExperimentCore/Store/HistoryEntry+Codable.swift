@@ -8,7 +8,7 @@ extension HistoryEntry: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        at = try container.decode(Date.self, forKey: .at)
+        at = try container.decodeDate(forKey: .at)
         operatorName = try container.decode(String.self, forKey: .operatorName)
         experiment = try container.decode(String.self, forKey: .experiment)
         action = try container.decode(HistoryAction.self, forKey: .action)

@@ -51,3 +51,14 @@ struct StoreHeader: Decodable {
 
     enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version" }
 }
+
+extension KeyedDecodingContainer {
+    /// An ISO 8601 date; when it is not one, the error's path names the field, not only its parent.
+    func decodeDate(forKey key: Key) throws -> Date {
+        do {
+            return try decode(Date.self, forKey: key)
+        } catch DecodingError.dataCorrupted {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected an ISO 8601 date such as 2026-01-31T09:30:00Z")
+        }
+    }
+}

@@ -31,13 +31,16 @@ public struct StoreFile: Sendable {
     /// change. Errors thrown by `body` leave the file untouched.
     public func update<T>(createIfMissing: Bool = false, _ body: (inout StoreSnapshot) throws -> T) throws -> T {
         let target = FileSystem.resolvingLinks(path)
+        // A missing store is reported before anything (even the lock file) is created beside it.
+        guard createIfMissing || FileSystem.fingerprint(target) != nil else { throw StoreError.missing(path: path) }
         let lock: FileLock
         do {
             lock = try FileSystem.lock(target + ".lock", timeout: lockTimeout)
         } catch .timedOut {
             throw StoreError.lockTimeout(path: path, seconds: lockTimeout)
         } catch .failed(let failure) {
-            throw StoreError.cannotWrite(path: path, reason: failure.reason)
+            throw FileSystem.fingerprint(target) == nil
+                ? StoreError.cannotCreate(path: path, reason: failure.reason) : StoreError.cannotWrite(path: path, reason: failure.reason)
         }
         defer { lock.release() }
         let original = try readBytes(target)
@@ -120,6 +123,7 @@ public struct StoreFile: Sendable {
         case .keyNotFound(let key, let context):
             return StoreProblem(StoreCoding.path(context.codingPath), "missing field `\(key.stringValue)`")
         case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, let problem = IntegerFields.firstProblem(in: data) { return problem }
             let detail = context.underlyingError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
             let message = context.codingPath.isEmpty ? "not valid JSON\(detail)" : context.debugDescription
             return StoreProblem(StoreCoding.path(context.codingPath), message)

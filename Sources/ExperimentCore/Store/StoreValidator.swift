@@ -1,12 +1,15 @@
 /// Checks a decoded store against every rule of SPEC §1–§6 and lists each problem with its JSON path.
 enum StoreValidator {
+    /// The largest revision accepted: every JSON reader holds it exactly, and incrementing it never overflows.
+    static let maxRevision = (1 << 53) - 1
+
     /// Every problem in `document`; empty when the store is valid.
     static func problems(in document: StoreDocument) -> [StoreProblem] {
         var problems: [StoreProblem] = []
         if document.schemaVersion != StoreSnapshot.currentSchemaVersion {
             problems.append(StoreProblem("$.schema_version", "schema version \(document.schemaVersion) is not supported; this abconsole reads version \(StoreSnapshot.currentSchemaVersion)"))
         }
-        if document.revision < 0 { problems.append(StoreProblem("$.revision", "must be 0 or more")) }
+        if !(0...maxRevision).contains(document.revision) { problems.append(StoreProblem("$.revision", "must be 0 to \(maxRevision)")) }
         var firstIndex: [String: Int] = [:]
         for (index, experiment) in document.experiments.enumerated() {
             let path = "$.experiments[\(index)]"
@@ -27,7 +30,7 @@ enum StoreValidator {
         func fail(_ suffix: String, _ message: String) { problems.append(StoreProblem(path + suffix, message)) }
         if !Identifier.isValidName(experiment.key) { fail(".key", "`\(experiment.key)` breaks the key rule [a-z0-9][a-z0-9_.-]{0,63}") }
         if !Identifier.isValidSubject(experiment.salt) { fail(".salt", "must be 1–256 characters without control characters") }
-        if experiment.revision < 1 { fail(".revision", "must be 1 or more") }
+        if !(1...maxRevision).contains(experiment.revision) { fail(".revision", "must be 1 to \(maxRevision)") }
         if experiment.variants.isEmpty { fail(".variants", "an experiment needs at least one variant") }
         let names = experiment.variants.map(\.name)
         if !names.contains(experiment.control) { fail(".control", "`\(experiment.control)` is not one of the variants") }

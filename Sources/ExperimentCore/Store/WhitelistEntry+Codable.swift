@@ -12,7 +12,7 @@ extension WhitelistEntry: Codable {
         variant = try container.decode(String.self, forKey: .variant)
         note = try container.decode(String.self, forKey: .note)
         addedBy = try container.decode(String.self, forKey: .addedBy)
-        addedAt = try container.decode(Date.self, forKey: .addedAt)
+        addedAt = try container.decodeDate(forKey: .addedAt)
     }
 
     public func encode(to encoder: any Encoder) throws {

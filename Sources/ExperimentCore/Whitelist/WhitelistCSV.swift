@@ -11,7 +11,8 @@ public enum WhitelistCSV {
             throw .importRow(line: firstInvalidLine(data), reason: "the file is not UTF-8 text")
         }
         var rows: [WhitelistRow] = []
-        var reader = Reader(bytes: Array(text.utf8))
+        // A spreadsheet's byte order mark is not part of the first subject id.
+        var reader = Reader(bytes: Array(text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? text.utf8.dropFirst(3) : text.utf8[...]))
         var isFirst = true
         while let record = try reader.nextRecord() {
             defer { isFirst = false }

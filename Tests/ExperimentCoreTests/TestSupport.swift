@@ -1,0 +1,76 @@
+import Foundation
+@testable import ExperimentCore
+
+/// A seeded, deterministic random number generator (SplitMix64), so property tests replay exactly.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Fixed operators and whole-second times, so dates survive the store's ISO 8601 round trip.
+enum Fixture {
+    static let t0 = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z
+    static let t1 = Date(timeIntervalSince1970: 1_767_229_200) // 2026-01-01T01:00:00Z
+    static let t2 = Date(timeIntervalSince1970: 1_767_232_800) // 2026-01-01T02:00:00Z
+
+    static let alice = ChangeContext(operatorName: "alice", now: t0)
+    static let bob = ChangeContext(operatorName: "bob", now: t1)
+    static let carol = ChangeContext(operatorName: "carol", now: t2)
+
+    /// Weight from a literal percentage; the test fails loudly on a typo.
+    static func w(_ text: String) -> Weight {
+        switch Weight.parse(percent: text) {
+        case .success(let weight): return weight
+        case .failure(let error): preconditionFailure("bad weight literal \(text): \(error)")
+        }
+    }
+
+    /// A draft `key` with `variants` given as `name=pct` pairs.
+    static func draft(_ key: String, type: SubjectType = .user, _ variants: [(String, String)],
+                      control: String? = nil, salt: String? = nil, description: String = "") -> ExperimentDraft {
+        ExperimentDraft(key: key, type: type, variants: variants.map { (name: $0.0, weight: w($0.1)) },
+                        control: control, salt: salt, description: description)
+    }
+
+    /// A snapshot holding one experiment `key` (50/50 control/treatment unless told), moved to `status`.
+    static func snapshot(_ key: String = "checkout", type: SubjectType = .user, status: ExperimentStatus = .draft,
+                         variants: [(String, String)] = [("control", "50"), ("treatment", "50")],
+                         winner: String = "treatment") throws -> StoreSnapshot {
+        var snapshot = StoreSnapshot()
+        try snapshot.apply(.create(draft(key, type: type, variants)), context: alice)
+        switch status {
+        case .draft: break
+        case .running: try snapshot.apply(.start(experiment: key), context: alice)
+        case .paused:
+            try snapshot.apply(.start(experiment: key), context: alice)
+            try snapshot.apply(.pause(experiment: key), context: alice)
+        case .resolved:
+            try snapshot.apply(.start(experiment: key), context: alice)
+            try snapshot.apply(.resolve(experiment: key, winner: winner), context: alice)
+        }
+        return snapshot
+    }
+}
+
+/// A unique directory under the system temp directory, removed by `remove()`.
+struct TempDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("ExperimentCoreTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
