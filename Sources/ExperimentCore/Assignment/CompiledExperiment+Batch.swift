@@ -14,10 +14,16 @@ extension CompiledExperiment {
             indices.initialize(repeating: Int32(fixedIndex))
             return
         }
+        let salt = bucketer.saltState.value
+        if isBucketedOnly {
+            for index in ids.indices {
+                let first = ids[index].utf8.withContiguousStorageIfAvailable { FNV1a.hash(continuing: salt, $0) } ?? bucketer.firstHash(of: ids[index])
+                indices[index] = Int32(truncatingIfNeeded: bucketedIndex(firstHash: first))
+            }
+            return
+        }
         for index in ids.indices {
-            let id = ids[index]
-            let first = id.utf8.withContiguousStorageIfAvailable { bucketer.firstHash(ofUTF8: $0) } ?? bucketer.firstHash(of: id)
-            indices[index] = Int32(truncatingIfNeeded: answer(firstHash: first) { id })
+            indices[index] = Int32(truncatingIfNeeded: variantIndex(forID: ids[index]))
         }
     }
 
@@ -39,10 +45,20 @@ extension CompiledExperiment {
                     return UnsafeBufferPointer(start: base.map { $0 + start }, count: ends[index] - start)
                 }
                 var index = 0
+                let bucketedOnly = isBucketedOnly
                 while index + 4 <= ends.count {
                     let hashes = FNVLanes.hash(salt: salt, id(index), id(index + 1), id(index + 2), id(index + 3))
-                    for lane in 0..<4 {
-                        indices[index + lane] = Int32(truncatingIfNeeded: answer(firstHash: hashes[lane]) { String(validating: id(index + lane), as: UTF8.self) })
+                    if bucketedOnly {
+                        let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
+                                            decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
+                        for lane in 0..<4 {
+                            let owner = segments.owner(of: buckets[lane])
+                            indices[index + lane] = Int32(truncatingIfNeeded: owner >= 0 ? owner : controlIndex)
+                        }
+                    } else {
+                        for lane in 0..<4 {
+                            indices[index + lane] = Int32(truncatingIfNeeded: answer(firstHash: hashes[lane]) { String(validating: id(index + lane), as: UTF8.self) })
+                        }
                     }
                     index += 4
                 }

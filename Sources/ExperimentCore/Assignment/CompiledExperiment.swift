@@ -103,7 +103,8 @@ public struct CompiledExperiment: Sendable {
         if fixedIndex >= 0 { return fixedIndex }
         guard let id else { return controlIndex }
         let first = id.utf8.withContiguousStorageIfAvailable { bucketer.firstHash(ofUTF8: $0) } ?? bucketer.firstHash(of: id)
-        return answer(firstHash: first) { id }
+        if filter.mayContain(firstHash: first), let index = whitelistedIndex(id) { return index }
+        return status == .draft ? controlIndex : bucketedIndex(firstHash: first)
     }
 
     /// The variant index of a draft or running experiment for a present subject, from its first hash.
@@ -111,13 +112,22 @@ public struct CompiledExperiment: Sendable {
     /// `subject` builds the id only when the whitelist filter says it may be listed.
     @inline(__always)
     func answer(firstHash: UInt32, subject: () -> String?) -> Int {
-        if filter.mayContain(firstHash: firstHash), let id = subject(), let index = whitelistedIndex(id) { return index }
-        if status == .draft { return controlIndex }
+        if filter.mayContain(firstHash: firstHash), let index = subject().flatMap(whitelistedIndex) { return index }
+        return status == .draft ? controlIndex : bucketedIndex(firstHash: firstHash)
+    }
+
+    /// Rows 6–7 of SPEC §4: the owner of the subject's bucket, or control when it is unallocated.
+    @inline(__always)
+    func bucketedIndex(firstHash: UInt32) -> Int {
         let owner = segments.owner(of: decimal.bucket(firstHash: firstHash))
         return owner >= 0 ? owner : controlIndex
     }
 
+    /// Whether every present subject is answered by its bucket alone (running, nobody whitelisted).
+    var isBucketedOnly: Bool { status == .running && filter.isEmpty }
+
     /// The variant index `id` is whitelisted into, if any (byte-exact match, variant present).
+    @inline(never)
     func whitelistedIndex(_ id: String) -> Int? {
         guard !whitelist.isEmpty, let entry = whitelist[SubjectID(id)] else { return nil }
         return names.firstIndex(of: entry.variant)

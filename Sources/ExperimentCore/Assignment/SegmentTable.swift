@@ -12,6 +12,7 @@ struct SegmentTable: Sendable {
     /// The first bucket of each segment, ascending, and its owner (-1 when unallocated).
     private let starts: [Int]
     private let owners: [Int]
+    private static let positions = SIMD8<Int16>(1, 2, 3, 4, 5, 6, 7, 8)
 
     /// `starts` ascending from 0; `owners[i]` owns `starts[i]..<starts[i + 1]`.
     init(starts: [Int], owners: [Int]) {
@@ -32,8 +33,10 @@ struct SegmentTable: Sendable {
     @inline(__always)
     func owner(of bucket: Int) -> Int {
         guard isPacked else { return searchedOwner(of: bucket) }
-        let below = bounds .<= SIMD8<Int16>(repeating: Int16(truncatingIfNeeded: bucket))
-        let segment = SIMD8<Int16>(repeating: 0).replacing(with: 1, where: below).wrappedSum()
+        // The segment is the number of starts at or below the bucket: the highest position (1…8)
+        // whose start is still at or below it, found with compares and a max (no multiply).
+        let above = bounds .> SIMD8<Int16>(repeating: Int16(truncatingIfNeeded: bucket))
+        let segment = SegmentTable.positions.replacing(with: 0, where: above).max()
         return Int(Int8(truncatingIfNeeded: packedOwners &>> (UInt64(truncatingIfNeeded: segment) &* 8)))
     }
 

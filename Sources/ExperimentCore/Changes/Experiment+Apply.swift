@@ -143,7 +143,7 @@ extension Experiment {
                                        addedBy: context.operatorName, addedAt: context.now)
             if whitelist.updateValue(entry, forKey: SubjectID(row.subject)) != nil { replaced += 1 }
         }
-        let summary = "\(rows.count) entries (\(rows.count - replaced) new, \(replaced) replaced)"
+        let summary = "\(rows.count) \(rows.count == 1 ? "entry" : "entries") (\(rows.count - replaced) new, \(replaced) replaced)"
         return AppliedChange(action: .whitelistImport, before: nil, after: summary,
                              result: ChangeOutcome(message: "imported \(summary) into the whitelist of `\(key)`"))
     }

@@ -9,8 +9,8 @@ extension Experiment: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         key = try container.decode(String.self, forKey: .key)
-        type = try container.decode(SubjectType.self, forKey: .type)
-        status = try container.decode(ExperimentStatus.self, forKey: .status)
+        type = try container.decodeChoice(SubjectType.self, forKey: .type)
+        status = try container.decodeChoice(ExperimentStatus.self, forKey: .status)
         salt = try container.decode(String.self, forKey: .salt)
         control = try container.decode(String.self, forKey: .control)
         winner = try container.decodeIfPresent(String.self, forKey: .winner)

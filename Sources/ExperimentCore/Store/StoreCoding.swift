@@ -62,3 +62,16 @@ extension KeyedDecodingContainer {
         }
     }
 }
+
+extension KeyedDecodingContainer {
+    /// One of a fixed set of words (a status, a type); an unknown word names the allowed ones.
+    func decodeChoice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type, forKey key: Key) throws -> Choice
+    where Choice.RawValue == String {
+        let text = try decode(String.self, forKey: key)
+        guard let choice = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "`\(text)` is not one of \(allowed)")
+        }
+        return choice
+    }
+}

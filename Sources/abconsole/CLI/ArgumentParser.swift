@@ -85,6 +85,10 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
         }
         if command == nil {
             guard let match = matchCommand(word, next: index < words.count ? words[index] : nil, commands: commands) else {
+                let group = commands.filter { $0.name.hasPrefix(word + " ") }
+                guard group.isEmpty else {
+                    throw .usage("`\(word)` needs a subcommand:\n" + group.map { "  \($0.usage)" }.joined(separator: "\n"), command: nil)
+                }
                 throw .usage("unknown command `\(word)`", command: nil)
             }
             command = match.spec

@@ -55,14 +55,23 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
             let invocation = try Invocation(arguments, environment: environment)
             try ConsoleCommands.open(arguments, invocation.context(output: output, environment: environment, exit: exit))
         case .command(let spec, let arguments):
-            let invocation = try Invocation(arguments, environment: environment)
-            try spec.run(arguments, invocation.context(output: output, environment: environment, exit: exit))
+            do {
+                let invocation = try Invocation(arguments, environment: environment)
+                try spec.run(arguments, invocation.context(output: output, environment: environment, exit: exit))
+            } catch var failure as CLIError where failure.code == .usage && failure.command == nil {
+                failure.command = spec
+                throw failure
+            }
         }
         return exit.code
     } catch {
         let failure = CLIError(error)
         output.flush()
-        var text = "abconsole: \(failure.message)\n"
+        // Messages quote what the user typed or the file held: show its control characters escaped.
+        // Only the problem list of an invalid store is several lines.
+        let keepsLines = if case .invalid? = error as? StoreError { true } else { false }
+        let lines = keepsLines ? failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [failure.message]
+        var text = "abconsole: \(lines.map(SafeOutput.text).joined(separator: "\n"))\n"
         if failure.code == .usage {
             text += failure.command.map { "usage: \($0.usage)\n" } ?? "Run `abconsole --help` for the commands.\n"
         }

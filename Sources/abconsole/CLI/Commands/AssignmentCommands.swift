@@ -25,15 +25,17 @@ enum AssignmentCommands {
 
     static func assign(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let keys = arguments.arguments("EXP")
-        let index = AssignmentIndex(try context.load())
+        let snapshot = try context.load()
         if let source = arguments.option("--subjects") {
             guard arguments.option("--user") == nil, arguments.option("--device") == nil else {
                 throw CLIError.usage("--subjects cannot be combined with --user or --device", command: nil)
             }
-            try assignBatch(keys, subjects: SubjectList.read(source), index: index, json: arguments.flag("--json"), output: context.output)
+            let data = try InputFile.read(source)
+            let subjects = try SubjectList(data, source: source)
+            try assignBatch(keys, subjects: subjects, snapshot: snapshot, json: arguments.flag("--json"), output: context.output)
             return
         }
-        let assignment = index.assign(keys, to: try querySubject(arguments))
+        let assignment = AssignmentIndex(snapshot).assign(keys, to: try querySubject(arguments))
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(assignment, pretty: false))
             return
@@ -45,30 +47,41 @@ enum AssignmentCommands {
     }
 
     /// One answer per subject, each subject used as both user id and device id.
-    private static func assignBatch(_ keys: [String], subjects: [String], index: AssignmentIndex, json: Bool, output: OutputBuffer) throws {
+    ///
+    /// Works on the input's bytes: only the experiments asked for are compiled, each id is hashed
+    /// once for all of them, and each JSON line is assembled from fragments made up front.
+    private static func assignBatch(_ keys: [String], subjects: SubjectList, snapshot: StoreSnapshot, json: Bool, output: OutputBuffer) throws {
         var seen = Set<String>()
         let unique = keys.filter { seen.insert($0).inserted }
-        let known = unique.compactMap { key in index.experiments[key].map { (key, $0) } }.sorted { $0.0 < $1.0 }
-        let unknown = unique.filter { index.experiments[$0] == nil }
-        let unknownJSON = "[" + unknown.map(JSONText.quoted).joined(separator: ",") + "]"
-        if !json { output.line((["SUBJECT"] + known.map(\.0)).joined(separator: "\t")) }
-        for subject in subjects {
-            let who = Subject(userID: subject, deviceID: subject)
-            if json {
-                output.write("{\"subject\":")
-                output.write(JSONText.quoted(subject))
-                output.write(",\"unknown\":\(unknownJSON),\"variants\":{")
-                for (offset, (key, experiment)) in known.enumerated() {
-                    output.write(offset == 0 ? "" : ",")
-                    output.write(JSONText.quoted(key))
-                    output.write(":")
-                    output.write(JSONText.quoted(experiment.decide(for: who).variant))
-                }
-                output.line("}}")
-            } else {
-                output.line(([SafeOutput.text(subject)] + known.map { $0.1.decide(for: who).variant }).joined(separator: "\t"))
+        let known = unique.compactMap { key in snapshot.experiments[key].map { (key, CompiledExperiment($0)) } }.sorted { $0.0 < $1.0 }
+        let unknown = unique.filter { snapshot.experiments[$0] == nil }
+        let group = ExperimentGroup(known.map(\.1))
+        var answers = [Int32](repeating: 0, count: max(known.count, 1))
+        if !json {
+            output.line((["SUBJECT"] + known.map(\.0)).joined(separator: "\t"))
+            subjects.forEach { id in
+                answers.withUnsafeMutableBufferPointer { group.variantIndices(forUTF8: id, into: $0.baseAddress!) }
+                let subject = String(decoding: id, as: UTF8.self)
+                output.line(([SafeOutput.text(subject)] + known.indices.map { known[$0].1.names[Int(answers[$0])] }).joined(separator: "\t"))
             }
+            return
         }
+        // `{"subject":` + id + `,"unknown":[…],"variants":{` + one fragment per experiment + `}}\n`
+        let head = Array(#"{"subject":""#.utf8)
+        let middle = Array(("\",\"unknown\":[" + unknown.map(JSONText.quoted).joined(separator: ",") + "],\"variants\":{").utf8)
+        let fragments: [[[UInt8]]] = known.enumerated().map { offset, entry in
+            entry.1.names.map { name in Array(((offset == 0 ? "" : ",") + JSONText.quoted(entry.0) + ":" + JSONText.quoted(name)).utf8) }
+        }
+        var writer = ByteWriter(output: output)
+        subjects.forEach { id in
+            answers.withUnsafeMutableBufferPointer { group.variantIndices(forUTF8: id, into: $0.baseAddress!) }
+            writer.append(head)
+            writer.appendEscaped(id)
+            writer.append(middle)
+            for experiment in fragments.indices { writer.append(fragments[experiment][Int(answers[experiment])]) }
+            writer.append(#"}}"#.utf8, newline: true)
+        }
+        writer.finish()
     }
 
     /// The `--user` / `--device` ids, each checked against the subject id rules.
@@ -80,25 +93,131 @@ enum AssignmentCommands {
     }
 }
 
-/// The subject ids of a batch: one per line, blank lines skipped, every id checked first.
-enum SubjectList {
-    static func read(_ source: String) throws -> [String] {
-        let data = try InputFile.read(source)
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw CLIError.data("\(SafeOutput.text(source)) is not UTF-8 text")
-        }
-        var subjects: [String] = []
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let id = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-            if id.isEmpty { continue }
-            guard Identifier.isValidSubject(id) else {
-                throw CLIError.data("\(SafeOutput.text(source)) line \(lineNumber): subject id `\(SafeOutput.text(String(id.prefix(80))))` is not valid; use 1–256 characters without control characters")
+/// The subject ids of a batch: one per line (LF or CRLF), blank lines skipped, every id checked first.
+///
+/// Kept as byte ranges of the input: a million ids need no million `String`s.
+struct SubjectList {
+    private let data: Data
+    /// Start and end offset of each id, in input order.
+    private var ranges: [(start: Int, end: Int)] = []
+
+    init(_ data: Data, source: String) throws {
+        self.data = data
+        guard SubjectList.isUTF8(data) else { throw CLIError.data("\(SafeOutput.text(source)) is not UTF-8 text") }
+        var ranges: [(start: Int, end: Int)] = []
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lineStart = 0
+            var lineNumber = 0
+            while lineStart <= bytes.count {
+                lineNumber += 1
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                var end = lineEnd
+                if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
+                if end > lineStart {
+                    let id = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+                    guard SubjectList.isValid(id) else {
+                        let text = String(decoding: id, as: UTF8.self)
+                        throw CLIError.data("\(SafeOutput.text(source)) line \(lineNumber): subject id `\(SafeOutput.text(String(text.prefix(80))))` is not valid; use 1–256 characters without control characters")
+                    }
+                    ranges.append((lineStart, end))
+                }
+                lineStart = lineEnd + 1
             }
-            subjects.append(id)
         }
-        return subjects
+        self.ranges = ranges
+    }
+
+    /// Calls `body` with each id's bytes, in order.
+    func forEach(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for range in ranges { body(UnsafeBufferPointer(rebasing: bytes[range.start..<range.end])) }
+        }
+    }
+
+    /// `Identifier.isValidSubject` on bytes: printable ASCII up to 256 bytes is decided here, anything else by the rule itself.
+    private static func isValid(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
+        if id.count <= Identifier.maxSubjectLength, id.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+        return Identifier.isValidSubject(String(decoding: id, as: UTF8.self))
+    }
+
+    /// Whether `data` is valid UTF-8 (ASCII checked eight bytes at a time).
+    private static func isUTF8(_ data: Data) -> Bool {
+        let isASCII = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+            var index = 0
+            var high: UInt64 = 0
+            while index + 8 <= raw.count {
+                high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            while index < raw.count {
+                high |= UInt64(raw[index])
+                index += 1
+            }
+            return high & 0x8080_8080_8080_8080 == 0
+        }
+        return isASCII || String(validating: data, as: UTF8.self) != nil
+    }
+}
+
+/// Output bytes gathered in a large block and handed to the output buffer a block at a time.
+struct ByteWriter {
+    private let output: OutputBuffer
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity = 1 << 20
+
+    init(output: OutputBuffer) {
+        self.output = output
+        buffer = .allocate(capacity: capacity)
+    }
+
+    /// Appends `bytes` (and a newline when asked).
+    mutating func append(_ bytes: some Collection<UInt8>, newline: Bool = false) {
+        reserve(bytes.count + 1)
+        for byte in bytes {
+            buffer[count] = byte
+            count += 1
+        }
+        if newline {
+            buffer[count] = 0x0A
+            count += 1
+        }
+    }
+
+    /// Appends `bytes` inside a JSON string: `"` and `\` escaped (ids hold no control characters).
+    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count * 2)
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                buffer[count] = UInt8(ascii: "\\")
+                count += 1
+            }
+            buffer[count] = byte
+            count += 1
+        }
+    }
+
+    /// Hands everything to the output buffer and frees the block.
+    mutating func finish() {
+        flush()
+        buffer.deallocate()
+    }
+
+    private mutating func reserve(_ needed: Int) {
+        if count + needed > capacity { flush() }
+        if needed > capacity {
+            buffer.deallocate()
+            buffer = .allocate(capacity: needed)
+            capacity = needed
+        }
+    }
+
+    private mutating func flush() {
+        output.write(bytes: UnsafeBufferPointer(start: buffer, count: count))
+        count = 0
     }
 }
 

@@ -120,7 +120,7 @@ enum ExperimentCommands {
     static func validate(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let snapshot = try context.load()
         let entries = snapshot.experiments.values.reduce(0) { $0 + $1.whitelist.count }
-        context.output.line("\(SafeOutput.text(context.store.path)) is valid: \(snapshot.experiments.count) experiments, \(entries) whitelist entries, \(snapshot.history.count) history entries")
+        context.output.line("\(SafeOutput.text(context.store.path)) is valid: \(Plural.count(snapshot.experiments.count, "experiment")), \(Plural.count(entries, "whitelist entry", "whitelist entries")), \(Plural.count(snapshot.history.count, "history entry", "history entries"))")
     }
 
     /// `NAME=PCT` as a variant name and weight, or a clear refusal.

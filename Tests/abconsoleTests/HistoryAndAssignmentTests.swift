@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+/// `history`, `inspect`, `assign` (single and batch).
+@Suite struct HistoryAndAssignmentTests {
+    /// `account_add_funds` (user, control=50,treatment=50) and `app_color_scheme` (device, classic=50,dark=50).
+    ///
+    /// SPEC §2 vectors: `user-1` → bucket 6471 (treatment), `user-42` → 1165 (control),
+    /// `device-7f3a` → 2440 (classic).
+    static func vectorSandbox(start: Bool = true) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        sandbox.ok(["create", "account_add_funds", "--type", "user", "--variants", "control=50,treatment=50"])
+        sandbox.ok(["create", "app_color_scheme", "--type", "device", "--variants", "classic=50,dark=50"])
+        if start {
+            sandbox.ok(["start", "account_add_funds"])
+            sandbox.ok(["start", "app_color_scheme"])
+        }
+        return sandbox
+    }
+
+    @Test func historyJSONIsOldestFirstWithEveryField() throws {
+        let sandbox = try Sandbox()
+        sandbox.ok(["create", "a", "--type", "user", "--variants", "control=50,green=50"])
+        sandbox.ok(["start", "a"], env: ["ABCONSOLE_NOW": "2026-03-02T08:30:00Z"])
+        sandbox.ok(["ramp", "a", "green=60", "control=40"], env: ["ABCONSOLE_OPERATOR": "maria.pm"])
+        sandbox.ok(["create", "b", "--type", "device", "--variants", "x=10"])
+        let history = try sandbox.ok(["history", "--json"]).json()
+        #expect(history == [
+            ["at": "2026-03-01T10:00:00Z", "operator": "tester", "experiment": "a", "action": "create", "before": nil, "after": "draft control=50,green=50"],
+            ["at": "2026-03-02T08:30:00Z", "operator": "tester", "experiment": "a", "action": "start", "before": "draft", "after": "running"],
+            ["at": "2026-03-01T10:00:00Z", "operator": "maria.pm", "experiment": "a", "action": "ramp", "before": "control=50,green=50", "after": "control=40,green=60"],
+            ["at": "2026-03-01T10:00:00Z", "operator": "tester", "experiment": "b", "action": "create", "before": nil, "after": "draft x=10"],
+        ])
+        #expect(try sandbox.ok(["history", "b", "--json"]).json() == [history[3]])
+        #expect(sandbox.ok(["history", "a"]).lines == [
+            "AT                    OPERATOR  EXPERIMENT  ACTION  CHANGE",
+            "2026-03-01T10:00:00Z  tester    a           create  ∅ → draft control=50,green=50",
+            "2026-03-02T08:30:00Z  tester    a           start   draft → running",
+            "2026-03-01T10:00:00Z  maria.pm  a           ramp    control=50,green=50 → control=40,green=60",
+        ])
+    }
+
+    @Test func historyOfAnUnknownExperimentIsRefused() throws {
+        let sandbox = try Fixture.sandbox()
+        sandbox.refused(["history", "nope"], code: 65, "no experiment `nope` in the store")
+    }
+
+    @Test func inspectJSONExplainsEveryReason() throws {
+        let sandbox = try Self.vectorSandbox()
+        var rows = try sandbox.ok(["inspect", "--user", "user-1", "--device", "device-7f3a", "--json"]).json()
+        #expect(rows == [
+            ["experiment": "account_add_funds", "type": "user", "subject": "user-1", "bucket": 6471, "variant": "treatment", "reason": "bucketed"],
+            ["experiment": "app_color_scheme", "type": "device", "subject": "device-7f3a", "bucket": 2440, "variant": "classic", "reason": "bucketed"],
+        ])
+        rows = try sandbox.ok(["inspect", "app_color_scheme", "account_add_funds", "--user", "user-42", "--json"]).json()
+        #expect(rows == [
+            ["experiment": "app_color_scheme", "type": "device", "subject": nil, "bucket": nil, "variant": "classic", "reason": "no_subject"],
+            ["experiment": "account_add_funds", "type": "user", "subject": "user-42", "bucket": 1165, "variant": "control", "reason": "bucketed"],
+        ])
+        sandbox.ok(["whitelist", "add", "account_add_funds", "user-42", "treatment"])
+        #expect(try sandbox.ok(["inspect", "account_add_funds", "--user", "user-42", "--json"]).json()[0]["reason"] == "whitelisted")
+        sandbox.ok(["ramp", "account_add_funds", "control=10", "treatment=10"])
+        rows = try sandbox.ok(["inspect", "account_add_funds", "--user", "user-1", "--json"]).json()
+        #expect(rows == [["experiment": "account_add_funds", "type": "user", "subject": "user-1", "bucket": 6471, "variant": "control", "reason": "not_enrolled"]])
+        sandbox.ok(["pause", "account_add_funds"])
+        #expect(try sandbox.ok(["inspect", "account_add_funds", "--user", "user-42", "--json"]).json()[0]["reason"] == "paused")
+        sandbox.ok(["resolve", "account_add_funds", "treatment"])
+        rows = try sandbox.ok(["inspect", "account_add_funds", "--json"]).json()
+        #expect(rows == [["experiment": "account_add_funds", "type": "user", "subject": nil, "bucket": nil, "variant": "treatment", "reason": "resolved"]])
+    }
+
+    @Test func inspectOfADraftServesTheControl() throws {
+        let sandbox = try Self.vectorSandbox(start: false)
+        let rows = try sandbox.ok(["inspect", "account_add_funds", "--user", "user-1", "--json"]).json()
+        #expect(rows == [["experiment": "account_add_funds", "type": "user", "subject": "user-1", "bucket": 6471, "variant": "control", "reason": "draft"]])
+        #expect(sandbox.ok(["inspect", "account_add_funds", "--user", "user-1"]).lines == [
+            "EXPERIMENT         TYPE  SUBJECT  BUCKET  VARIANT  REASON",
+            "account_add_funds  user  user-1   6471    control  draft",
+        ])
+    }
+
+    @Test func inspectOfAnUnknownExperimentIsRefused() throws {
+        let sandbox = try Self.vectorSandbox()
+        sandbox.refused(["inspect", "account_add_funds", "nope", "--user", "user-1"], code: 65, "no experiment `nope` in the store")
+    }
+
+    @Test func assignJSONIsTheClientAnswer() throws {
+        let sandbox = try Self.vectorSandbox()
+        let result = sandbox.ok(["assign", "account_add_funds", "nope", "app_color_scheme", "nope", "--user", "user-1", "--device", "device-7f3a", "--json"])
+        #expect(result.stdout == #"{"unknown":["nope"],"variants":{"account_add_funds":"treatment","app_color_scheme":"classic"}}"# + "\n")
+        #expect(try result.json() == ["variants": ["account_add_funds": "treatment", "app_color_scheme": "classic"], "unknown": ["nope"]])
+        let plain = sandbox.ok(["assign", "app_color_scheme", "account_add_funds", "nope", "--user", "user-42"])
+        #expect(plain.lines == ["app_color_scheme\tclassic", "account_add_funds\tcontrol", "unknown: nope"])
+    }
+
+    @Test func assignOfOnlyUnknownKeys() throws {
+        let sandbox = try Self.vectorSandbox()
+        #expect(try sandbox.ok(["assign", "nope", "--user", "u", "--json"]).json() == ["variants": [:], "unknown": ["nope"]])
+    }
+
+    @Test func assignBatchFromAFile() throws {
+        let sandbox = try Self.vectorSandbox()
+        let file = try sandbox.write("subjects.txt", "user-1\r\nuser-42\n\ndevice-7f3a\n")
+        let result = sandbox.ok(["assign", "app_color_scheme", "account_add_funds", "nope", "--subjects", file, "--json"])
+        #expect(result.lines == [
+            #"{"subject":"user-1","unknown":["nope"],"variants":{"account_add_funds":"treatment","app_color_scheme":"dark"}}"#,
+            #"{"subject":"user-42","unknown":["nope"],"variants":{"account_add_funds":"control","app_color_scheme":"dark"}}"#,
+            #"{"subject":"device-7f3a","unknown":["nope"],"variants":{"account_add_funds":"control","app_color_scheme":"classic"}}"#,
+        ])
+        for line in result.lines {
+            let object = try JSONDecoder().decode(JSONTree.self, from: Data(line.utf8))
+            #expect(object.keys == ["subject", "unknown", "variants"])
+        }
+        // Every batch answer equals the single answer for that subject as user and device id.
+        for line in result.lines {
+            let object = try JSONDecoder().decode(JSONTree.self, from: Data(line.utf8))
+            let subject = try #require(object["subject"].stringValue)
+            let single = try sandbox.ok(["assign", "app_color_scheme", "account_add_funds", "nope", "--user", subject, "--device", subject, "--json"]).json()
+            #expect(single["variants"] == object["variants"])
+        }
+    }
+
+    @Test func assignBatchFromStandardInput() throws {
+        let sandbox = try Self.vectorSandbox()
+        let input = Data("user-1\nuser-42\n\"quoted\" \\ id\n".utf8)
+        let result = sandbox.ok(["assign", "account_add_funds", "--subjects", "-", "--json"], stdin: input)
+        let objects = try result.lines.map { try JSONDecoder().decode(JSONTree.self, from: Data($0.utf8)) }
+        #expect(objects == [
+            ["subject": "user-1", "unknown": [], "variants": ["account_add_funds": "treatment"]],
+            ["subject": "user-42", "unknown": [], "variants": ["account_add_funds": "control"]],
+            ["subject": "\"quoted\" \\ id", "unknown": [], "variants": ["account_add_funds": "control"]],
+        ])
+        let plain = sandbox.ok(["assign", "account_add_funds", "--subjects", "-"], stdin: Data("user-1\nuser-42\n".utf8))
+        #expect(plain.lines == ["SUBJECT\taccount_add_funds", "user-1\ttreatment", "user-42\tcontrol"])
+    }
+
+    @Test func assignBatchRefusesABadSubjectLine() throws {
+        let sandbox = try Self.vectorSandbox()
+        let result = sandbox.refused(["assign", "account_add_funds", "--subjects", "-", "--json"], code: 65,
+                                     "line 2: subject id `bad\\e[2Jid` is not valid", stdin: Data("user-1\nbad\u{1b}[2Jid\n".utf8))
+        #expect(!result.stderr.contains("\u{1b}"))
+    }
+
+    @Test func assignBatchOfAMissingFile() throws {
+        let sandbox = try Self.vectorSandbox()
+        sandbox.refused(["assign", "account_add_funds", "--subjects", sandbox.path("nope.txt")], code: 66,
+                        "cannot open \(sandbox.path("nope.txt")): it does not exist")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `whitelist add | remove | list | import`.
+@Suite struct WhitelistCommandTests {
+    @Test func addListRemoveWithJSON() throws {
+        let sandbox = try Fixture.sandbox()
+        #expect(sandbox.ok(["whitelist", "add", "running_exp", "user-42", "green", "--note", "QA account"]).stdout
+            == "whitelisted `user-42` into `green` of `running_exp`\n")
+        sandbox.ok(["whitelist", "add", "running_exp", "emp-1001", "control"], env: ["ABCONSOLE_OPERATOR": "dev.jonas"])
+        let entries = try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json()
+        #expect(entries == [
+            ["subject": "emp-1001", "variant": "control", "note": "", "added_by": "dev.jonas", "added_at": "2026-03-01T10:00:00Z"],
+            ["subject": "user-42", "variant": "green", "note": "QA account", "added_by": "tester", "added_at": "2026-03-01T10:00:00Z"],
+        ])
+        #expect(try sandbox.ok(["show", "running_exp", "--json"]).json()["whitelist"] == entries)
+        #expect(sandbox.ok(["whitelist", "list", "running_exp"]).lines == [
+            "SUBJECT   VARIANT  NOTE        ADDED BY   ADDED AT",
+            "emp-1001  control              dev.jonas  2026-03-01T10:00:00Z",
+            "user-42   green    QA account  tester     2026-03-01T10:00:00Z",
+        ])
+        #expect(sandbox.ok(["whitelist", "remove", "running_exp", "emp-1001"]).stdout == "removed `emp-1001` from the whitelist of `running_exp`\n")
+        #expect(try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json().elements.map(\.["subject"]) == ["user-42"])
+        sandbox.refused(["whitelist", "remove", "running_exp", "emp-1001"], code: 65, "subject `emp-1001` is not on the whitelist of `running_exp`")
+        let history = try sandbox.ok(["history", "running_exp", "--json"]).json().elements.suffix(3)
+        #expect(history.map(\.["action"]) == ["whitelist_add", "whitelist_add", "whitelist_remove"])
+        #expect(history.map(\.["after"]) == ["user-42=green", "emp-1001=control", nil])
+        #expect(history.map(\.["before"]) == [nil, nil, "emp-1001=control"])
+    }
+
+    @Test func addingTheSameSubjectAgainReplacesItsEntry() throws {
+        let sandbox = try Fixture.sandbox()
+        sandbox.ok(["whitelist", "add", "draft_exp", "user-42", "green"])
+        sandbox.ok(["whitelist", "add", "draft_exp", "user-42", "control", "--note", "moved"])
+        #expect(try sandbox.ok(["whitelist", "list", "draft_exp", "--json"]).json().elements.map(\.["variant"]) == ["control"])
+        #expect(try sandbox.ok(["history", "draft_exp", "--json"]).json().elements.last?["before"] == "user-42=green")
+    }
+
+    @Test func anEmptyWhitelistListsAsAnEmptyArray() throws {
+        let sandbox = try Fixture.sandbox()
+        #expect(try sandbox.ok(["whitelist", "list", "paused_exp", "--json"]).json() == [])
+        #expect(sandbox.ok(["whitelist", "list", "paused_exp"]).lines == ["SUBJECT  VARIANT  NOTE  ADDED BY  ADDED AT"])
+    }
+
+    @Test func importFromAFileWithHeaderQuotesAndCRLF() throws {
+        let sandbox = try Fixture.sandbox()
+        let csv = try sandbox.write("partners.csv", "subject,variant,note\r\nuser-1,green,\"Partner, Inc.\"\r\n\r\nuser-2,control\r\n\"user \"\"3\"\"\",green,\"two\nlines\"\r\n")
+        #expect(sandbox.ok(["whitelist", "import", "running_exp", csv]).stdout
+            == "imported 3 entries (3 new, 0 replaced) into the whitelist of `running_exp`\n")
+        let entries = try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json()
+        #expect(entries.elements.map(\.["subject"]) == ["user \"3\"", "user-1", "user-2"])
+        #expect(entries.elements.map(\.["variant"]) == ["green", "green", "control"])
+        #expect(entries.elements.map(\.["note"]) == ["two\nlines", "Partner, Inc.", ""])
+        let last = try sandbox.ok(["history", "--json"]).json().elements.last
+        #expect(last?["action"] == "whitelist_import")
+        #expect(last?["after"] == "3 entries (3 new, 0 replaced)")
+    }
+
+    @Test func importFromStandardInputReplacesExistingEntries() throws {
+        let sandbox = try Fixture.sandbox()
+        sandbox.ok(["whitelist", "add", "paused_exp", "user-1", "control"])
+        let result = sandbox.ok(["whitelist", "import", "paused_exp", "-"], stdin: Data("user-1,green,now green\nuser-9,green\n".utf8))
+        #expect(result.stdout == "imported 2 entries (1 new, 1 replaced) into the whitelist of `paused_exp`\n")
+        let entries = try sandbox.ok(["whitelist", "list", "paused_exp", "--json"]).json()
+        #expect(entries.elements.map(\.["subject"]) == ["user-1", "user-9"])
+        #expect(entries.elements.map(\.["variant"]) == ["green", "green"])
+        #expect(entries[0]["note"] == "now green")
+    }
+
+    @Test(arguments: [
+        ("user-1,green\nuser-2,control\nuser-3,purple\n", "line 3: experiment `running_exp` has no variant `purple`; its variants are `control`, `green`; nothing was imported"),
+        ("user-1,green\nuser-2,control\nuser-3\n", "line 3: expected subject,variant[,note] but found 1 field; nothing was imported"),
+        ("user-1,green\nuser-2,control\nuser-1,green\n", "line 3: subject `user-1` is already listed on line 1; nothing was imported"),
+        ("user-1,green\nuser-2,control\nus\"er,green\n", "line 3: a quote inside an unquoted field"),
+        ("user-1,green\nuser-2,control\n\"user\u{7}3\",green\n", "line 3: subject id `user\\x073` is not valid"),
+        ("user-1,green\nuser-2,control\n\"user-3,green\n", "line 3: a quoted field is never closed"),
+    ])
+    func importWithABadRowOnLine3ImportsNothing(csv: String, message: String) throws {
+        let sandbox = try Fixture.sandbox()
+        let file = try sandbox.write("bad.csv", csv)
+        let result = sandbox.refused(["whitelist", "import", "running_exp", file], code: 65, message)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json() == [])
+    }
+
+    @Test func importOfAnEmptyFileIsRefused() throws {
+        let sandbox = try Fixture.sandbox()
+        let file = try sandbox.write("empty.csv", "subject,variant\n\n")
+        sandbox.refused(["whitelist", "import", "running_exp", file], code: 65, "the CSV file has no rows; expected lines of subject,variant[,note]")
+    }
+
+    @Test func importOfNonUTF8IsRefusedWithItsLine() throws {
+        let sandbox = try Fixture.sandbox()
+        let file = sandbox.path("latin1.csv")
+        try (Data("user-1,green\nuser-2,control\nuser-3,green,caf".utf8) + Data([0xE9, 0x0A])).write(to: URL(fileURLWithPath: file))
+        sandbox.refused(["whitelist", "import", "running_exp", file], code: 65, "line 3: the file is not UTF-8 text; nothing was imported")
+    }
+}
