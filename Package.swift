@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
+        .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
     targets: [
         /// The domain, bucketing, ramping, assignment and the JSON store. Foundation only.
@@ -21,8 +22,13 @@ let package = Package(
             name: "abconsole",
             dependencies: ["ExperimentCore", "ConsoleUI", "CNcurses"]
         ),
+        /// Plain C references for the benchmark only (release builds compile C with -O2 already).
+        .target(name: "CBenchReference"),
+        /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore"]),
     ]
 )

@@ -87,7 +87,8 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
             guard let match = matchCommand(word, next: index < words.count ? words[index] : nil, commands: commands) else {
                 let group = commands.filter { $0.name.hasPrefix(word + " ") }
                 guard group.isEmpty else {
-                    throw .usage("`\(word)` needs a subcommand:\n" + group.map { "  \($0.usage)" }.joined(separator: "\n"), command: nil)
+                    let names = group.map { String($0.name.dropFirst(word.count + 1)) }
+                    throw .usage("`\(word)` needs a subcommand: \(names.joined(separator: ", ")); e.g. `abconsole \(group[0].name) --help`", command: nil)
                 }
                 throw .usage("unknown command `\(word)`", command: nil)
             }
