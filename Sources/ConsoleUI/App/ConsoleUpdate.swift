@@ -3,14 +3,17 @@ import ExperimentCore
 /// The pure update: an action and the state in, the new state and the effects to perform out.
 public enum ConsoleUpdate {
     public static func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+        defer { state.refreshScreenCaches() }
         switch action {
         case .key(let key):
             return handle(key, &state)
         case .changeApplied(let message, let snapshot):
+            let closed = state.overlay
             state.snapshot = snapshot
             state.overlay = nil
             state.message = .info(message)
             state.repairAfterReload()
+            NewExperimentForm.selectCreated(after: closed, &state)
         case .changeFailed(let message, let isConflict, let snapshot):
             if let snapshot { state.snapshot = snapshot }
             if isConflict { state.overlay = nil }
@@ -124,7 +127,7 @@ public enum ConsoleUpdate {
         case .confirm?:
             return [.apply(confirmation.change, expectedRevision: confirmation.expectedRevision)]
         case .deny?, .cancel?, .back?:
-            state.overlay = nil
+            state.overlay = confirmation.returnTo
             state.message = .info("nothing changed")
         default:
             break

@@ -31,11 +31,14 @@ public struct Confirmation: Equatable, Sendable {
     public var lines: [String]
     public var change: Change
     public var expectedRevision: Int?
+    /// The form that asked (e.g. the ramp editor, with what was typed); `n`/`Esc` returns to it.
+    public var returnTo: Overlay?
 
-    public init(title: String, lines: [String], change: Change, expectedRevision: Int?) {
+    public init(title: String, lines: [String], change: Change, expectedRevision: Int?, returnTo: Overlay? = nil) {
         self.title = title
         self.lines = lines
         self.change = change
         self.expectedRevision = expectedRevision
+        self.returnTo = returnTo
     }
 }

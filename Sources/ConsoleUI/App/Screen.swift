@@ -28,8 +28,8 @@ public enum Screen: Equatable, Sendable {
     }
 }
 
-/// A form or confirmation drawn over the screen.
-public enum Overlay: Equatable, Sendable {
+/// A form or confirmation drawn over the screen (indirect: a confirmation can hold the form it returns to).
+public indirect enum Overlay: Equatable, Sendable {
     case ramp(RampEditor)
     case confirm(Confirmation)
     case resolve(ResolveForm)

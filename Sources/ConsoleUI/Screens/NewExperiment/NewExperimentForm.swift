@@ -1,19 +1,47 @@
 import ExperimentCore
 
-/// The new experiment form: key, type, variants with weights, description (being built; see the owner of this file).
+/// The new experiment form: key, type, variants with weights, description; saved as a draft.
 public struct NewExperimentForm: Equatable, Sendable {
-    public init() {}
-}
-
-extension NewExperimentForm {
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        if intent == .cancel || intent == .back || intent == .deny { app.closeTop() }
-        return []
+    /// The form's fields, in Tab order.
+    public enum Field: Int, CaseIterable, Sendable {
+        case key, type, variants, description
     }
 
-    /// Draws it into `area` of `buffer`.
-    static func render(_ value: NewExperimentForm, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        buffer.write("NewExperimentForm", x: area.x + 1, y: area.y + 1)
+    public var key = TextField()
+    public var type: SubjectType = .user
+    /// Variants with weights, as `control=50,treatment=50`.
+    public var variants = TextField()
+    public var description = TextField()
+    public var focus: Field = .key
+    /// Why Enter was refused, shown in the form until the next key.
+    public var problem: String?
+
+    /// An empty form, the key field focused, type `user`.
+    public init() {}
+
+    /// Focuses the field `offset` away in Tab order, wrapping around.
+    mutating func moveFocus(by offset: Int) {
+        let count = Field.allCases.count
+        focus = Field(rawValue: ((focus.rawValue + offset) % count + count) % count) ?? .key
+    }
+
+    /// Cycles the type by `offset` (only while the type field is focused).
+    mutating func cycleType(by offset: Int) {
+        guard focus == .type else { return }
+        let all = SubjectType.allCases
+        let index = all.firstIndex(of: type) ?? 0
+        type = all[((index + offset) % all.count + all.count) % all.count]
+    }
+
+    /// Types into the focused field; on the type field a letter picks the type it starts.
+    mutating func type(_ key: Key) {
+        switch focus {
+        case .key: self.key.type(key)
+        case .variants: variants.type(key)
+        case .description: description.type(key)
+        case .type:
+            guard case .character(let character) = key else { return }
+            if let match = SubjectType.allCases.first(where: { $0.rawValue.hasPrefix(character.lowercased()) }) { type = match }
+        }
     }
 }

@@ -1,26 +1,67 @@
 import ExperimentCore
 
-/// The ramp editor: one weight field per variant, with a live preview of what moves (being built; see the owner of this file).
+/// The ramp editor: one weight field per variant, with a live preview of what moves.
 public struct RampEditor: Equatable, Sendable {
     public var experimentKey: String
+    /// The revision the editor was opened on; the ramp is refused if the experiment moved past it.
     public var revision: Int
+    /// The variant names, in the experiment's order.
+    public var variants: [String]
+    /// The weights when the editor opened, in variant order.
+    public var before: [Weight]
+    /// The typed weights in percent, in variant order.
+    public var fields: [TextField]
+    /// The index of the focused field.
+    public var focus = 0
+    /// Whether the next digit replaces the focused field (true right after focusing it).
+    public var replacesOnType = true
+    /// Why the last key or Enter was refused, shown in the editor until the next key.
+    public var problem: String?
 
     /// An editor for `experiment`, the first field focused.
     public init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
-    }
-}
-
-extension RampEditor {
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        if intent == .cancel || intent == .back || intent == .deny { app.closeTop() }
-        return []
+        variants = experiment.variants.map(\.name)
+        before = experiment.variants.map(\.weight)
+        fields = experiment.variants.map { TextField($0.weight.description) }
     }
 
-    /// Draws it into `area` of `buffer`.
-    static func render(_ value: RampEditor, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        buffer.write("RampEditor", x: area.x + 1, y: area.y + 1)
+    /// Focuses the field `offset` away, wrapping around; the next digit replaces it.
+    mutating func moveFocus(by offset: Int) {
+        guard !fields.isEmpty else { return }
+        focus = ((focus + offset) % fields.count + fields.count) % fields.count
+        replacesOnType = true
+        problem = nil
+    }
+
+    /// Steps the focused weight by `buckets` (100 = 1 %), clamped to 0…100 %.
+    ///
+    /// A field that does not hold a weight steps from the weight the editor opened with.
+    mutating func step(by buckets: Int) {
+        guard fields.indices.contains(focus) else { return }
+        let current = (try? Weight.parse(percent: fields[focus].text).get()) ?? before[focus]
+        let next = Weight(buckets: min(max(current.buckets + buckets, 0), Weight.bucketCount))
+        fields[focus].text = next.description
+        problem = nil
+    }
+
+    /// Types into the focused field: digits and `.` (the first one replaces the value), Backspace, Ctrl-U.
+    mutating func type(_ key: Key) {
+        guard fields.indices.contains(focus) else { return }
+        switch key {
+        case .character(let character) where character.isASCII && (character.isNumber || character == "."):
+            if replacesOnType { fields[focus].text = "" }
+            fields[focus].text.append(character)
+        case .backspace, .control("u"):
+            fields[focus].type(key)
+        case .character:
+            problem = "a weight is a percentage: type digits and `.` (e.g. 12.5), or use +/-"
+            return
+        default:
+            return
+        }
+        replacesOnType = false
+        problem = nil
     }
 }

@@ -1,25 +1,67 @@
 import ExperimentCore
 
-/// The resolve form: pick the winner, type the key to confirm (being built; see the owner of this file).
+/// The resolve form: pick the winner, type the experiment key to confirm this irreversible change.
 public struct ResolveForm: Equatable, Sendable {
-    public var experimentKey: String
-    public var revision: Int
+    /// The form's fields, in Tab order.
+    public enum Field: Equatable, Sendable {
+        case winner, confirmation
+    }
 
+    public var experimentKey: String
+    /// The revision the form was opened on; resolving is refused if the experiment moved past it.
+    public var revision: Int
+    /// The variant names, in the experiment's order.
+    public var variants: [String]
+    /// The index of the chosen winner (the control at first: the safe choice).
+    public var winner: Int
+    /// What was typed on the winner field to pick a variant by name prefix.
+    public var query = ""
+    /// Where the experiment key must be typed exactly.
+    public var confirmation = TextField()
+    public var focus: Field = .winner
+    /// Why the last key or Enter was refused, shown in the form until the next key.
+    public var problem: String?
+    /// Whitelisted subjects per variant (in variant order) when the form opened, counted once, not per frame.
+    public var whitelistCounts: [Int]
+
+    /// A form for `experiment`, the winner field focused on its control.
     public init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
-    }
-}
-
-extension ResolveForm {
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        if intent == .cancel || intent == .back || intent == .deny { app.closeTop() }
-        return []
+        variants = experiment.variants.map(\.name)
+        winner = variants.firstIndex(of: experiment.control) ?? 0
+        var counts: [String: Int] = [:]
+        for entry in experiment.whitelist.values { counts[entry.variant, default: 0] += 1 }
+        whitelistCounts = variants.map { counts[$0] ?? 0 }
     }
 
-    /// Draws it into `area` of `buffer`.
-    static func render(_ value: ResolveForm, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        buffer.write("ResolveForm", x: area.x + 1, y: area.y + 1)
+    /// The chosen winner's name.
+    public var winnerName: String { variants.indices.contains(winner) ? variants[winner] : "" }
+
+    /// Cycles the winner by `offset` (only while the winner field is focused); clears the typed name.
+    mutating func cycleWinner(by offset: Int) {
+        guard focus == .winner, !variants.isEmpty else { return }
+        winner = ((winner + offset) % variants.count + variants.count) % variants.count
+        query = ""
+    }
+
+    /// Types into the focused field: on the winner field, a name prefix that picks the first variant it starts.
+    mutating func type(_ key: Key) {
+        guard focus == .winner else {
+            confirmation.type(key)
+            return
+        }
+        switch key {
+        case .character(let character) where !character.isNewline: query.append(character)
+        case .backspace: if !query.isEmpty { query.removeLast() }
+        case .control("u"): query = ""
+        default: return
+        }
+        guard !query.isEmpty else { return }
+        if let match = variants.firstIndex(where: { $0.hasPrefix(query.lowercased()) }) {
+            winner = match
+        } else {
+            problem = "no variant starts with `\(query)`; the variants are \(variants.map { "`\($0)`" }.joined(separator: ", "))"
+        }
     }
 }
