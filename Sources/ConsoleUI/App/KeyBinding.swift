@@ -2,6 +2,9 @@
 public enum BindingContext: String, Hashable, Sendable, CaseIterable {
     case global, list, detail, whitelist, history, inspector, form, rampEditor, confirm
 
+    /// Whether the global bindings (`?`, `i`) work here; text fields and confirmations keep their keys.
+    public var allowsGlobalKeys: Bool { !takesText && self != .confirm }
+
     /// Whether keys in this context are typed into a text field when no binding claims them.
     public var takesText: Bool { self == .form || self == .rampEditor || self == .inspector }
 

@@ -88,9 +88,18 @@ public enum KeyBindings {
         return global?.intent
     }
 
+    /// The global bindings that work in `context`: all of them while browsing, only non-character keys (Ctrl-C) elsewhere.
+    public static func globals(in context: BindingContext) -> [KeyBinding] {
+        all.filter { binding in
+            guard binding.context == .global else { return false }
+            if context.allowsGlobalKeys { return true }
+            return !binding.keys.contains { if case .character = $0 { true } else { false } }
+        }
+    }
+
     /// The bindings the bottom help bar shows in `context`.
     public static func helpBar(for context: BindingContext) -> [KeyBinding] {
-        all.filter { $0.context == context && $0.barText != nil } + all.filter { $0.context == .global && $0.barText != nil }
+        all.filter { $0.context == context && $0.barText != nil } + globals(in: context).filter { $0.barText != nil }
     }
 
     /// The keymap as a Markdown table, grouped by context (README.md carries exactly this).

@@ -5,7 +5,7 @@ enum HelpOverlay {
         var lines: [(String, String, Bool)] = [(context.title, "", true)]
         lines += KeyBindings.all.filter { $0.context == context }.map { ($0.label, $0.help, false) }
         lines += [("", "", false), (BindingContext.global.title, "", true)]
-        lines += KeyBindings.all.filter { $0.context == .global }.map { ($0.label, $0.help, false) }
+        lines += KeyBindings.globals(in: context).map { ($0.label, $0.help, false) }
         let rect = Box.centered(width: 64, height: lines.count + 5, in: area)
         Box.render(rect, title: "Help — keys", into: &buffer)
         let content = Box.content(of: rect)

@@ -15,7 +15,9 @@ enum ConsoleLauncher {
         do {
             terminal = try NcursesTerminal.open()
         } catch {
-            throw CLIError(code: .usage, message: error.message)
+            // One line, without the usage hint of a mistyped command: the fix is a terminal, not other arguments.
+            FileHandle.standardError.write(Data("abconsole: \(SafeOutput.text(error.message))\n".utf8))
+            return CLIError.Code.usage.rawValue
         }
         return runTerminalLoop(
             terminal: terminal,

@@ -36,6 +36,7 @@ enum ListScreen {
         case .escape:
             state.list.isFiltering = false
             state.list.filter = ""
+            state.repairAfterReload()
         case .backspace:
             if !state.list.filter.isEmpty { state.list.filter.removeLast() }
         case .character(let character) where !character.isNewline:

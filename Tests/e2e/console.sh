@@ -1,0 +1,485 @@
+#!/usr/bin/env bash
+# End-to-end tests of the interactive console: the real `abconsole` inside private tmux servers.
+#
+# Each scenario gets its own directory, a copy of sample-data/experiments.json and its own tmux
+# server; waits poll the pane (scripts/e2e/tmux-lib.sh), nothing sleeps for a fixed time.
+# Prints one line per scenario and ends with `e2e: N passed, M failed`; exits 1 on any failure.
+# ABCONSOLE_BIN overrides the binary (default .build/debug/abconsole, built when missing);
+# E2E_ONLY="ramp resize" runs only those scenarios; E2E_TRACE=1 prints a timed trace of each.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source-path=SCRIPTDIR/../.. source=scripts/e2e/tmux-lib.sh
+source "$ROOT/scripts/e2e/tmux-lib.sh"
+
+BIN=${ABCONSOLE_BIN:-$ROOT/.build/debug/abconsole}
+if [[ ! -x "$BIN" ]]; then
+    if [[ -n "${ABCONSOLE_BIN:-}" ]]; then
+        echo "e2e: ABCONSOLE_BIN=$BIN is not an executable" >&2
+        exit 2
+    fi
+    (cd "$ROOT" && swift build) >&2 || { echo "e2e: swift build failed" >&2; exit 2; }
+fi
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+command -v tmux >/dev/null || { echo "e2e: tmux is not installed" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "e2e: python3 is not installed" >&2; exit 2; }
+
+SAMPLE=$ROOT/sample-data/experiments.json
+RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/abconsole-e2e.XXXXXX")
+SERVERS=$RUN_DIR/servers
+: >"$SERVERS"
+
+# Kills every tmux server a scenario started (even one that failed half-way) and removes the files.
+cleanup() {
+    local dir
+    while IFS= read -r dir; do
+        [[ -S "$dir/sock" ]] && env -u TMUX tmux -S "$dir/sock" kill-server 2>/dev/null
+        rm -rf -- "$dir"
+    done <"$SERVERS"
+    rm -rf -- "$RUN_DIR"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- helpers used inside scenarios (each scenario runs in a subshell with `set -e`) ---------------
+
+STORE=""
+
+# Gives the scenario a fresh copy of the sample store.
+new_store() {
+    local dir
+    dir=$(mktemp -d "$RUN_DIR/store.XXXXXX")
+    cp "$SAMPLE" "$dir/experiments.json"
+    STORE=$dir/experiments.json
+}
+
+# Starts `abconsole` (extra arguments appended) on the scenario's store and waits for the list.
+start_console() {
+    new_store
+    console_command "'$BIN' --store '$STORE' --operator e2e-op $*"
+    tmux_wait_for "8 experiments · rev"
+}
+
+# Starts an arbitrary command in a fresh tmux server and records the server for cleanup.
+console_command() {
+    tmux_start "${SCENARIO:-e2e}" "$1" "${2:-100}" "${3:-30}"
+    echo "$TMUX_TEST_DIR" >>"$SERVERS"
+}
+
+# The CLI on the scenario's store, as another operator.
+cli() {
+    "$BIN" --store "$STORE" --operator e2e-cli "$@"
+}
+
+# The screen as it is now (no history: the console draws on the alternate screen).
+screen() {
+    _tmux capture-pane -p -t "$TMUX_TEST_NAME"
+}
+
+_screen_lacks() {
+    ! screen 2>/dev/null | grep -qF -- "$1"
+}
+
+_screen_lacks_match_of() {
+    ! screen 2>/dev/null | grep -qE -- "$1"
+}
+
+# Waits until TEXT is no longer on the screen.
+wait_gone() {
+    local text=$1 timeout=${2:-5}
+    _tmux_poll "$timeout" _screen_lacks "$text" || _tmux_fail "\"$text\" did not go away within ${timeout}s"
+}
+
+_screen_matches() {
+    screen 2>/dev/null | grep -qE -- "$1"
+}
+
+# Waits until a line of the screen matches the extended regular expression PATTERN.
+wait_match() {
+    local pattern=$1 timeout=${2:-5}
+    _tmux_poll "$timeout" _screen_matches "$pattern" || _tmux_fail "nothing matched /$pattern/ within ${timeout}s"
+}
+
+# Waits until no line of the screen matches PATTERN.
+wait_no_match() {
+    local pattern=$1 timeout=${2:-5}
+    _tmux_poll "$timeout" _screen_lacks_match_of "$pattern" || _tmux_fail "/$pattern/ still matched after ${timeout}s"
+}
+
+# Fails the scenario with MESSAGE.
+fail() {
+    echo "$1" >&2
+    if [[ -n "$TMUX_TEST_DIR" ]]; then
+        echo "the pane shows:" >&2
+        screen >&2 || true
+    fi
+    return 1
+}
+
+# Waits for the console's exit marker; fails unless its exit code is EXPECTED.
+expect_exit() {
+    local expected=$1 code
+    code=$(tmux_wait_exit 5)
+    [[ "$code" == "$expected" ]] || fail "exit code $code, expected $expected"
+}
+
+# Evaluates a Python expression over the JSON on stdin (bound to `d`); fails when it is false.
+json_check() {
+    python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+ok = eval(sys.argv[1])
+if not ok:
+    print("JSON check failed: " + sys.argv[1], file=sys.stderr)
+    print(json.dumps(d, indent=1)[:3000], file=sys.stderr)
+sys.exit(0 if ok else 1)
+' "$1"
+}
+
+# Filters the list down to KEY, keeps the filter, and opens the experiment.
+open_experiment() {
+    local key=$1
+    tmux_send /
+    tmux_wait_for "/▏"
+    tmux_send_text "$key"
+    tmux_wait_for "/$key▏"
+    tmux_send Enter
+    tmux_wait_for "filter: $key"
+    tmux_send Enter
+    tmux_wait_for " abconsole › $key "
+    tmux_wait_for "RECENT CHANGES"
+}
+
+# --- scenarios ------------------------------------------------------------------------------------
+
+# Open, filter with `/`, keep the filter, open the experiment, go back, quit with q (exit 0).
+scenario_open_filter_detail() {
+    start_console
+    tmux_wait_for "▶account_add_funds"
+    tmux_wait_for "Enter open  / filter"
+    tmux_send /
+    tmux_wait_for "type to filter · Enter keep · Esc clear"
+    tmux_send_text pay
+    tmux_wait_for "/pay▏"
+    wait_gone "account_add_funds"
+    tmux_wait_for "▶paywall_type"
+    tmux_send Enter
+    tmux_wait_for "filter: pay"
+    tmux_send Enter
+    tmux_wait_for " abconsole › paywall_type "
+    tmux_wait_for "paywall_type  draft  user-level · revision 4"
+    tmux_wait_for "a (control)"
+    tmux_send Escape
+    tmux_wait_for "filter: pay"
+    tmux_send Escape
+    tmux_wait_for "▶paywall_type"
+    tmux_wait_for "account_add_funds"
+    tmux_send q
+    expect_exit 0
+}
+
+# Ramp 50/50 → 70/30 in the ramp editor and confirm; the store and the history show it.
+scenario_ramp() {
+    start_console
+    open_experiment account_add_funds
+    tmux_send r
+    tmux_wait_for "Enter review"
+    tmux_send_text 70
+    tmux_wait_for "70"
+    tmux_send Tab
+    tmux_send_text 30
+    tmux_wait_for "30"
+    # The live preview: the share of subjects that will switch variant, from the core.
+    tmux_wait_for "20 % of subjects switch variant"
+    tmux_send Enter
+    tmux_wait_for "n/Esc go back"
+    wait_match "control +50 % → 70 %"
+    wait_match "account_view +50 % → 30 %"
+    tmux_send y
+    wait_gone "n/Esc go back"
+    wait_gone "Enter review"
+    tmux_wait_for "ramped \`account_add_funds\` to control=70,account_view=30"
+    wait_match "control \(control\) +70 %"
+    cli show account_add_funds --json | json_check \
+        '[(v["name"], v["weight"]) for v in d["variants"]] == [("control", 70), ("account_view", 30)]'
+    cli history account_add_funds --json | json_check \
+        'd[-1]["operator"] == "e2e-op" and d[-1]["action"] == "ramp" and d[-1]["experiment"] == "account_add_funds"'
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
+# Add a whitelist entry through the form, then remove it after `y`.
+scenario_whitelist() {
+    start_console
+    open_experiment account_add_funds
+    tmux_send w
+    tmux_wait_for "a add"
+    tmux_wait_for "emp-1001"
+    tmux_send a
+    tmux_wait_for "Enter save"
+    # Sorts before the two existing subjects, so it is the first row afterwards.
+    tmux_send_text "a-e2e-subject"
+    tmux_wait_for "a-e2e-subject"
+    tmux_send Tab
+    tmux_send_text account_view
+    tmux_send Tab
+    tmux_send_text "added by e2e"
+    tmux_wait_for "added by e2e"
+    tmux_send Enter
+    wait_gone "Enter save"
+    wait_match "^[ ▶]a-e2e-subject +. account_view +added by e2e +e2e-op "
+    cli whitelist list account_add_funds --json | json_check \
+        'any(e["subject"] == "a-e2e-subject" and e["variant"] == "account_view" and e["note"] == "added by e2e" and e["added_by"] == "e2e-op" for e in d) and len(d) == 3'
+    tmux_send g
+    tmux_send d
+    tmux_wait_for "n/Esc go back"
+    tmux_wait_for "a-e2e-subject"
+    tmux_send y
+    wait_gone "n/Esc go back"
+    tmux_wait_for "removed \`a-e2e-subject\`"
+    wait_no_match "^[ ▶]a-e2e-subject "
+    cli whitelist list account_add_funds --json | json_check \
+        'sorted(e["subject"] for e in d) == ["emp-1001", "emp-1002"]'
+    tmux_send Escape
+    tmux_wait_for "RECENT CHANGES"
+    tmux_send q
+    tmux_wait_for "▶account_add_funds"
+    tmux_send q
+    expect_exit 0
+}
+
+# Resolve with the winner chosen by → and the key typed as the confirmation.
+scenario_resolve() {
+    start_console
+    open_experiment account_add_funds
+    tmux_send R
+    tmux_wait_for "Enter save"
+    tmux_wait_for "irreversible"
+    tmux_send Right
+    wait_match "◀ . account_view ▶"
+    tmux_send Tab
+    tmux_send_text account_add_funds
+    tmux_send Enter
+    wait_gone "Enter save"
+    tmux_wait_for "account_add_funds  resolved"
+    cli show account_add_funds --json | json_check 'd["status"] == "resolved" and d["winner"] == "account_view"'
+    tmux_wait_for "winner    account_view — served to everyone, forever"
+    cli history account_add_funds --json | json_check \
+        'd[-1]["operator"] == "e2e-op" and d[-1]["action"] == "resolve"'
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
+# Inspect a subject: every experiment's variant on the screen is the one `abconsole inspect` gives.
+scenario_inspect() {
+    start_console
+    tmux_send i
+    tmux_wait_for "Enter inspect"
+    tmux_wait_for " abconsole › inspector "
+    tmux_send_text user-42
+    tmux_wait_for "user-42"
+    tmux_send Tab
+    tmux_send_text device-7f3a
+    tmux_wait_for "device-7f3a"
+    tmux_send Enter
+    tmux_wait_for "purchase_but"
+    tmux_wait_for "discount_20"
+    local shown expected
+    shown=$(screen)
+    expected=$(cli inspect --user user-42 --device device-7f3a --json)
+    SHOWN=$shown python3 -c '
+import json, os, re, sys
+screen = os.environ["SHOWN"].splitlines()
+bad = []
+for row in json.load(sys.stdin):
+    prefix = row["experiment"][:12]
+    lines = [l for l in screen if prefix in l]
+    word = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(row["variant"]) + r"(?![A-Za-z0-9_])")
+    if not any(word.search(l.split(prefix, 1)[1]) for l in lines):
+        bad.append("%s: expected variant %s, rows %r" % (row["experiment"], row["variant"], lines))
+print("\n".join(bad), file=sys.stderr)
+sys.exit(1 if bad else 0)
+' <<<"$expected" || fail "the inspector disagrees with abconsole inspect --json"
+    tmux_send Escape
+    tmux_wait_for " abconsole › experiments "
+    tmux_send q
+    expect_exit 0
+}
+
+# `?` opens the help overlay from the keybinding table; Esc closes it.
+scenario_help() {
+    start_console
+    tmux_send '?'
+    tmux_wait_for "Help — keys"
+    tmux_wait_for "Esc, q or ? closes"
+    tmux_wait_for "filter by key, status, type or description"
+    tmux_wait_for "Esc/q/? close help"
+    tmux_send Escape
+    wait_gone "Help — keys"
+    tmux_wait_for "Enter open  / filter"
+    open_experiment onboarding_flow
+    tmux_send '?'
+    tmux_wait_for "Help — keys"
+    tmux_wait_for "pause (kill switch)"
+    tmux_send q
+    wait_gone "Help — keys"
+    tmux_wait_for "RECENT CHANGES"
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
+# Resizing redraws at once; below 60×16 the console says it is too small, and recovers.
+scenario_resize() {
+    start_console
+    tmux_wait_for "2026-06-03 08:00 maria.pm"
+    tmux_resize 70 20
+    tmux_wait_for "account_add_fu…"
+    wait_gone "maria.pm"
+    tmux_resize 50 12
+    tmux_wait_for "terminal too small (need 60×16)"
+    tmux_resize 100 30
+    tmux_wait_for "2026-06-03 08:00 maria.pm"
+    wait_gone "terminal too small"
+    tmux_send q
+    expect_exit 0
+}
+
+# Another operator pauses an experiment from the CLI; the open console shows it within ~1.5 s,
+# keeping the selection.
+scenario_external_change() {
+    start_console
+    tmux_send j
+    tmux_wait_for "▶app_color_scheme"
+    cli pause account_add_funds >/dev/null
+    wait_match "^ account_add_funds +user +paused " 1.5
+    tmux_wait_for "the store changed on disk"
+    tmux_wait_for "▶app_color_scheme"
+    tmux_send q
+    expect_exit 0
+}
+
+# Ctrl-C quits from a screen deep in the console with 130, and the terminal is restored.
+scenario_ctrl_c() {
+    new_store
+    console_command "'$BIN' --store '$STORE' --operator e2e-op; code=\$?; stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' '; echo; (exit \$code)"
+    tmux_wait_for "8 experiments · rev"
+    open_experiment app_color_scheme
+    tmux_send '?'
+    tmux_wait_for "Help — keys"
+    tmux_send C-c
+    expect_exit 130
+    [[ "$(_tmux display-message -p -t "$TMUX_TEST_NAME" '#{alternate_on}')" == 0 ]] || fail "still on the alternate screen"
+    tmux_capture | grep -qx "icanon echo *" || fail "the terminal modes were not restored (want icanon and echo)"
+}
+
+# SIGTERM closes the console with 143 and restores the terminal.
+scenario_sigterm() {
+    new_store
+    local pidfile=$RUN_DIR/sigterm.pid
+    console_command "sh -c 'echo \$\$ >\"$pidfile\"; exec \"$BIN\" --store \"$STORE\" --operator e2e-op'"
+    tmux_wait_for "8 experiments · rev"
+    kill -TERM "$(cat "$pidfile")"
+    expect_exit 143
+    [[ "$(_tmux display-message -p -t "$TMUX_TEST_NAME" '#{alternate_on}')" == 0 ]] || fail "still on the alternate screen"
+}
+
+# NO_COLOR: no colour on the screen, the status still reads as a word.
+scenario_no_color() {
+    new_store
+    console_command "NO_COLOR=1 '$BIN' --store '$STORE' --operator e2e-op"
+    tmux_wait_for "8 experiments · rev"
+    tmux_wait_for "onboarding_flow     device  paused"
+    ! _tmux capture-pane -p -e -t "$TMUX_TEST_NAME" | grep -qE $'\e\\[([0-9;]*;)?(3[0-7]|4[0-7]|9[0-7]|10[0-7]|38|48)(;[0-9;]*)?m' \
+        || fail "colours drawn although NO_COLOR is set"
+    _tmux capture-pane -p -e -t "$TMUX_TEST_NAME" | grep -qE $'\e\\[([0-9;]*;)?7(;[0-9;]*)?m' || fail "no reverse video for the selection"
+    tmux_send q
+    expect_exit 0
+}
+
+# --read-only: the title says so, write keys explain why they are off, the file does not change.
+scenario_read_only() {
+    start_console --read-only
+    tmux_wait_for "8 experiments · rev 34 · READ-ONLY"
+    tmux_send s
+    tmux_wait_for "read-only console (opened with --read-only): cannot start"
+    open_experiment onboarding_flow
+    tmux_send p
+    tmux_wait_for "cannot pause"
+    tmux_send r
+    tmux_wait_for "cannot ramp"
+    cmp -s "$STORE" "$SAMPLE" || fail "the store changed in a read-only console"
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
+# stdin not a terminal: one clear line on stderr, exit 64, and nothing drawn.
+scenario_not_a_tty() {
+    new_store
+    local code=0
+    "$BIN" --store "$STORE" --operator e2e-op </dev/null >"$RUN_DIR/notty.out" 2>"$RUN_DIR/notty.err" || code=$?
+    [[ $code == 64 ]] || fail "exit code $code, expected 64"
+    [[ ! -s "$RUN_DIR/notty.out" ]] || fail "printed on stdout: $(cat "$RUN_DIR/notty.out")"
+    [[ $(wc -l <"$RUN_DIR/notty.err") == 1 ]] || fail "stderr is not one line: $(cat "$RUN_DIR/notty.err")"
+    grep -qx "abconsole: standard input is not a terminal: .*" "$RUN_DIR/notty.err" || fail "unclear error: $(cat "$RUN_DIR/notty.err")"
+    ! grep -q $'\e' "$RUN_DIR/notty.err" || fail "escape sequences on stderr"
+}
+
+# `abconsole demo` works on a scratch copy of the sample store and says where it is on exit.
+scenario_demo() {
+    local scratch
+    scratch=$(mktemp -d "$RUN_DIR/demo.XXXXXX")
+    console_command "cd '$scratch' && TMPDIR='$scratch' '$BIN' demo --operator e2e-op"
+    tmux_wait_for "8 experiments · rev 34"
+    tmux_wait_for "$scratch/"
+    tmux_send q
+    expect_exit 0
+    local copy
+    copy=$(tmux_capture | sed -n 's/^demo store kept at //p' | tail -n 1)
+    [[ -n "$copy" ]] || fail "no \"demo store kept at\" line"
+    [[ "$copy" == "$scratch"/* ]] || fail "the copy $copy is not in TMPDIR"
+    cmp -s "$copy" "$SAMPLE" || fail "the demo copy differs from the sample store"
+}
+
+# --- runner ---------------------------------------------------------------------------------------
+
+SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help resize external_change ctrl_c sigterm no_color read_only not_a_tty demo)
+passed=0
+failed=0
+started=$(_tmux_now_ms)
+for name in "${SCENARIOS[@]}"; do
+    [[ -n "${E2E_ONLY:-}" && " $E2E_ONLY " != *" $name "* ]] && continue
+    log=$RUN_DIR/$name.log
+    begin=$(_tmux_now_ms)
+    (
+        SCENARIO=${name//_/-}
+        trap tmux_stop EXIT
+        set -e
+        if [[ -n "${E2E_TRACE:-}" ]]; then
+            PS4='+ ${EPOCHREALTIME} '
+            set -x
+        fi
+        "scenario_$name"
+    ) >"$log" 2>&1
+    code=$?
+    [[ -n "${E2E_TRACE:-}" ]] && cat "$log" >&2
+    elapsed=$(awk -v ms=$(($(_tmux_now_ms) - begin)) 'BEGIN { printf "%.2f", ms / 1000 }')
+    case $code in
+        0)
+            passed=$((passed + 1))
+            echo "ok      $name (${elapsed}s)"
+            ;;
+        *)
+            failed=$((failed + 1))
+            echo "FAILED  $name (${elapsed}s)"
+            sed 's/^/    /' "$log"
+            ;;
+    esac
+done
+total=$(awk -v ms=$(($(_tmux_now_ms) - started)) 'BEGIN { printf "%.1f", ms / 1000 }')
+echo "e2e: took ${total}s" >&2
+echo "e2e: $passed passed, $failed failed"
+[[ $failed == 0 ]]
