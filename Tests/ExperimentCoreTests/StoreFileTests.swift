@@ -336,7 +336,7 @@ struct StoreFileTests {
         ("weight with three decimals", { try replacing("\"weight\" : 30", with: "\"weight\" : 30.001") },
          [StoreProblem("$.experiments[1].variants[0].weight", "weight 30.001 must be 0–100 with at most two decimals")]),
         ("unknown status", { try replacing("\"status\" : \"resolved\"", with: "\"status\" : \"archived\"") },
-         [StoreProblem("$.experiments[1].status", "Cannot initialize ExperimentStatus from invalid String value archived")]),
+         [StoreProblem("$.experiments[1].status", "`archived` is not one of `draft`, `running`, `paused`, `resolved`")]),
         ("duplicate whitelist subject", { try replacing("\"subject\" : \"u2\"", with: "\"subject\" : \"u1\"") },
          [StoreProblem("$.experiments[0].whitelist", "subject `u1` is listed twice")]),
         ("schema version 2", { try replacing("\"schema_version\" : 1", with: "\"schema_version\" : 2") },

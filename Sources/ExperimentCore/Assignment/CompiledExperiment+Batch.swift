@@ -49,10 +49,10 @@ extension CompiledExperiment {
                 while index + 4 <= ends.count {
                     let hashes = FNVLanes.hash(salt: salt, id(index), id(index + 1), id(index + 2), id(index + 3))
                     if bucketedOnly {
-                        let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
-                                            decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
+                        let buckets = SIMD4(hot.decimal.bucket(firstHash: hashes[0]), hot.decimal.bucket(firstHash: hashes[1]),
+                                            hot.decimal.bucket(firstHash: hashes[2]), hot.decimal.bucket(firstHash: hashes[3]))
                         for lane in 0..<4 {
-                            let owner = segments.owner(of: buckets[lane])
+                            let owner = owner(of: buckets[lane])
                             indices[index + lane] = Int32(truncatingIfNeeded: owner >= 0 ? owner : controlIndex)
                         }
                     } else {

@@ -11,12 +11,12 @@ public struct ExperimentGroup: Sendable {
 
     public init(_ experiments: [CompiledExperiment]) {
         self.experiments = experiments
-        let hashed = experiments.indices.filter { experiments[$0].fixedIndex < 0 }
+        let hashed = experiments.indices.filter { experiments[$0].hot.fixedIndex < 0 }
         var padded = hashed
         while padded.count % 4 != 0 { padded.append(hashed[hashed.count - 1]) }
         self.hashed = padded
         salts = stride(from: 0, to: padded.count, by: 4).map { start in
-            SIMD4((0..<4).map { experiments[padded[start + $0]].bucketer.saltState.value })
+            SIMD4((0..<4).map { experiments[padded[start + $0]].hot.bucketer.saltState.value })
         }
     }
 
@@ -26,19 +26,71 @@ public struct ExperimentGroup: Sendable {
     /// - Precondition: `indices` has room for `experiments.count` answers.
     public func variantIndices(forUTF8 id: UnsafeBufferPointer<UInt8>, into indices: UnsafeMutablePointer<Int32>) {
         experiments.withUnsafeBufferPointer { experiments in
-            for index in experiments.indices where experiments[index].fixedIndex >= 0 {
-                indices[index] = Int32(truncatingIfNeeded: experiments[index].fixedIndex)
+            for index in experiments.indices where experiments[index].hot.fixedIndex >= 0 {
+                indices[index] = Int32(truncatingIfNeeded: experiments[index].hot.fixedIndex)
             }
             hashed.withUnsafeBufferPointer { hashed in
                 for group in salts.indices {
                     let hashes = FNVLanes.hash(salts: salts[group], id)
                     for lane in 0..<4 {
                         let position = hashed[group * 4 + lane]
-                        indices[position] = Int32(truncatingIfNeeded: experiments[position].answer(firstHash: hashes[lane]) {
+                        indices[position] = Int32(truncatingIfNeeded: ExperimentGroup.answer(experiments, position, hashes[lane]) {
                             String(validating: id, as: UTF8.self)
                         })
                     }
                 }
+            }
+        }
+    }
+
+    /// The answer of the draft or running experiment at `position` for a present subject with this
+    /// first hash, reading the experiment in place; `id` is built only when the filter says "maybe".
+    @inline(__always)
+    static func answer(_ experiments: UnsafeBufferPointer<CompiledExperiment>, _ position: Int, _ firstHash: UInt32, id: () -> String?) -> Int {
+        let hot = experiments[position].hot
+        if hot.filter.mayContain(firstHash: firstHash), let listed = id().flatMap({ experiments[position].storage.whitelistedIndex($0) }) {
+            return listed
+        }
+        if hot.isDraft || !hot.segments.isPacked { return experiments[position].slowIndex(firstHash: firstHash) }
+        return hot.bucketedIndex(firstHash: firstHash)
+    }
+
+    /// The variant index of the experiment at `position` for the subject id `id` (of that
+    /// experiment's type; nil when the query lacks it): `experiments[position].variantIndex(forID:)`
+    /// without copying the experiment out of the group.
+    public func variantIndex(at position: Int, forID id: String?) -> Int {
+        experiments.withUnsafeBufferPointer { $0[position].variantIndex(forID: id) }
+    }
+
+    /// One request's answers: the variant index of each experiment at `positions` for the subject
+    /// id `id` (used as the id of every one of them), into `indices[0..<positions.count]`.
+    ///
+    /// The id is hashed under four salts side by side and the whitelist filters of a request are
+    /// read together, so their cache misses overlap instead of adding up.
+    public func variantIndices(forID id: String, at positions: UnsafeBufferPointer<Int32>, into indices: UnsafeMutablePointer<Int32>) {
+        let hashed: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
+            experiments.withUnsafeBufferPointer { experiments in
+                var start = 0
+                while start < positions.count {
+                    let count = Swift.min(4, positions.count - start)
+                    var lanes = SIMD4<Int32>(repeating: positions[start])
+                    for lane in 0..<count { lanes[lane] = positions[start + lane] }
+                    let salts = SIMD4(experiments[Int(lanes[0])].hot.bucketer.saltState.value, experiments[Int(lanes[1])].hot.bucketer.saltState.value,
+                                      experiments[Int(lanes[2])].hot.bucketer.saltState.value, experiments[Int(lanes[3])].hot.bucketer.saltState.value)
+                    let hashes = FNVLanes.hash(salts: salts, bytes)
+                    for lane in 0..<count {
+                        let position = Int(lanes[lane])
+                        let fixed = experiments[position].hot.fixedIndex
+                        let answer = fixed >= 0 ? fixed : ExperimentGroup.answer(experiments, position, hashes[lane]) { id }
+                        indices[start + lane] = Int32(truncatingIfNeeded: answer)
+                    }
+                    start += 4
+                }
+            }
+        }
+        if hashed == nil {
+            for (offset, position) in positions.enumerated() {
+                indices[offset] = Int32(truncatingIfNeeded: experiments[Int(position)].variantIndex(forID: id))
             }
         }
     }

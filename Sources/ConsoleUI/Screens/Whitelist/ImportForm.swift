@@ -1,9 +1,12 @@
 import ExperimentCore
 
-/// The whitelist import form: a CSV path (being built; see the owner of this file).
+/// The whitelist import form: the path of a CSV file of `subject,variant[,note]` lines.
 public struct ImportForm: Equatable, Sendable {
     public var experimentKey: String
+    /// The experiment revision the form was opened on; importing is refused if it moved.
     public var revision: Int
+    /// The CSV path, relative to the directory the console was started in, or absolute.
+    public var path = TextField()
 
     public init(_ experiment: Experiment) {
         experimentKey = experiment.key
@@ -14,12 +17,42 @@ public struct ImportForm: Equatable, Sendable {
 extension ImportForm {
     /// Handles a key while this is on top; returns the effects to perform.
     static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        if intent == .cancel || intent == .back || intent == .deny { app.closeTop() }
+        guard case .importCSV(var form)? = app.overlay else { return [] }
+        switch intent {
+        case .cancel?, .back?:
+            app.overlay = nil
+            app.message = .info("nothing changed")
+        case .submit?:
+            guard app.requireWritable("import a whitelist") else { return [] }
+            guard !form.path.text.isEmpty else {
+                app.message = .error("type the path of a CSV file of subject,variant[,note] lines")
+                return []
+            }
+            app.message = nil
+            return [.importWhitelist(experiment: form.experimentKey, path: form.path.text, expectedRevision: form.revision)]
+        case nil:
+            form.path.type(key)
+            app.overlay = .importCSV(form)
+        default:
+            break
+        }
         return []
     }
 
-    /// Draws it into `area` of `buffer`.
-    static func render(_ value: ImportForm, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        buffer.write("ImportForm", x: area.x + 1, y: area.y + 1)
+    /// Draws the form in a box centred in `area`, with the error that kept it open (e.g. `line 3: …`).
+    static func render(_ form: ImportForm, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
+        let rect = Box.centered(width: min(area.width - 4, 80), height: 13, in: area)
+        Box.render(rect, title: "Import a whitelist into \(SafeText.escaped(form.experimentKey))", into: &buffer)
+        let content = Box.content(of: rect)
+        let x = content.x, width = content.width
+        let lines = ["A CSV file of subject,variant[,note] lines; a header line is optional.",
+                     "All or nothing: one bad line and nothing is imported. Listed subjects",
+                     "replace their current entries."]
+        for (offset, line) in lines.enumerated() {
+            buffer.write(line, x: x, y: content.y + offset, maxWidth: width, style: Palette.dim)
+        }
+        TextField.render(form.path, label: "CSV file", focused: true, x: x, y: content.y + 4, width: width, into: &buffer)
+        FormNotice.render(app.message, x: x, y: content.y + 6, width: width, maxY: content.maxY - 1, into: &buffer)
+        buffer.write("Enter import · Esc cancel", x: x, y: content.maxY - 1, maxWidth: width, style: Palette.dim)
     }
 }

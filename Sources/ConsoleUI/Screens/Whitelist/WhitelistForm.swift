@@ -1,25 +1,156 @@
 import ExperimentCore
 
-/// The whitelist add form: subject, variant, note (being built; see the owner of this file).
+/// The whitelist add form: subject (focused first), variant (←/→ or type its name), note.
 public struct WhitelistForm: Equatable, Sendable {
+    /// The form's fields, in Tab order.
+    public enum Field: CaseIterable, Equatable, Sendable { case subject, variant, note }
+
     public var experimentKey: String
+    /// The experiment revision the form was opened on; saving is refused if it moved.
     public var revision: Int
+    /// Whether the subject is a user id or a device id.
+    public var subjectType: SubjectType
+    /// The variant names, in the experiment's order.
+    public var variants: [String]
+    public var subject = TextField()
+    public var variantIndex = 0
+    /// What was typed on the variant field: the first variant starting with it is chosen.
+    public var variantQuery = ""
+    public var note = TextField()
+    public var focus = Field.subject
 
     public init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
+        subjectType = experiment.type
+        variants = experiment.variants.map(\.name)
     }
+
+    /// The chosen variant.
+    public var variant: String? { variants.indices.contains(variantIndex) ? variants[variantIndex] : nil }
 }
 
 extension WhitelistForm {
     /// Handles a key while this is on top; returns the effects to perform.
     static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        if intent == .cancel || intent == .back || intent == .deny { app.closeTop() }
+        guard case .whitelistAdd(var form)? = app.overlay else { return [] }
+        switch intent {
+        case .cancel?, .back?:
+            app.overlay = nil
+            app.message = .info("nothing changed")
+            return []
+        case .submit?:
+            return submit(form, &app)
+        case .nextField?:
+            form.focus = form.shiftedFocus(by: 1)
+        case .previousField?:
+            form.focus = form.shiftedFocus(by: -1)
+        case .cycleNext?, .cyclePrevious?:
+            guard form.focus == .variant, !form.variants.isEmpty else { break }
+            form.variantIndex = (form.variantIndex + (intent == .cycleNext ? 1 : form.variants.count - 1)) % form.variants.count
+            form.variantQuery = ""
+        case nil:
+            switch form.focus {
+            case .subject: form.subject.type(key)
+            case .note: form.note.type(key)
+            case .variant:
+                if let problem = form.typeVariant(key) { app.message = .error(problem) }
+            }
+        default:
+            break
+        }
+        app.overlay = .whitelistAdd(form)
         return []
     }
 
-    /// Draws it into `area` of `buffer`.
-    static func render(_ value: WhitelistForm, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        buffer.write("WhitelistForm", x: area.x + 1, y: area.y + 1)
+    private func shiftedFocus(by offset: Int) -> Field {
+        let fields = Field.allCases
+        let index = fields.firstIndex(of: focus) ?? 0
+        return fields[(index + offset + fields.count) % fields.count]
+    }
+
+    /// Picks the first variant whose name starts with what was typed; returns a problem to show, if any.
+    private mutating func typeVariant(_ key: Key) -> String? {
+        switch key {
+        case .character(let character) where !character.isNewline:
+            let typed = character.lowercased()
+            if let index = variants.firstIndex(where: { $0.hasPrefix(variantQuery + typed) }) {
+                variantQuery += typed
+                variantIndex = index
+            } else if let index = variants.firstIndex(where: { $0.hasPrefix(typed) }) {
+                variantQuery = typed
+                variantIndex = index
+            } else {
+                return "no variant starts with `\(variantQuery + typed)`; the variants are \(variants.map { "`\($0)`" }.joined(separator: ", "))"
+            }
+        case .backspace:
+            guard !variantQuery.isEmpty else { return nil }
+            variantQuery.removeLast()
+            if !variantQuery.isEmpty, let index = variants.firstIndex(where: { $0.hasPrefix(variantQuery) }) { variantIndex = index }
+        case .control("u"):
+            variantQuery = ""
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// Saves through the core (`.whitelistAdd` against the revision shown); the core checks the rest.
+    private static func submit(_ form: WhitelistForm, _ app: inout AppState) -> [Effect] {
+        guard app.requireWritable("add to the whitelist") else { return [] }
+        guard !form.subject.text.isEmpty else {
+            app.message = .error("type the \(form.subjectType.rawValue) id to whitelist first")
+            return []
+        }
+        guard let variant = form.variant else { return [] }
+        app.message = nil
+        if case .whitelist(var screen)? = app.stack.last, screen.experimentKey == form.experimentKey {
+            screen.selectedSubject = SubjectID(form.subject.text)
+            app.stack[app.stack.count - 1] = .whitelist(screen)
+        }
+        return [.apply(.whitelistAdd(experiment: form.experimentKey, subject: form.subject.text, variant: variant, note: form.note.text),
+                       expectedRevision: form.revision)]
+    }
+}
+
+extension WhitelistForm {
+    /// Draws the form in a box centred in `area`.
+    static func render(_ form: WhitelistForm, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
+        let rect = Box.centered(width: min(area.width - 4, 80), height: 14, in: area)
+        Box.render(rect, title: "Whitelist a subject in \(SafeText.escaped(form.experimentKey))", into: &buffer)
+        let content = Box.content(of: rect)
+        let x = content.x, width = content.width
+        buffer.write("Force a subject into a variant, whatever its bucket.", x: x, y: content.y, maxWidth: width, style: Palette.dim)
+        let label = form.subjectType == .user ? "user id  " : "device id"
+        TextField.render(form.subject, label: label, focused: form.focus == .subject, x: x, y: content.y + 2, width: width, into: &buffer)
+        renderVariants(form, x: x, y: content.y + 3, width: width, into: &buffer)
+        TextField.render(form.note, label: "note     ", focused: form.focus == .note, x: x, y: content.y + 4, width: width, into: &buffer)
+        var y = content.y + 6
+        if let experiment = app.snapshot.experiments[form.experimentKey], !form.subject.text.isEmpty,
+           let existing = experiment.whitelistEntry(for: form.subject.text) {
+            let text = "`\(form.subject.text)` is already whitelisted into `\(existing.variant)`; saving replaces that entry"
+            y += buffer.write(SafeText.escaped(text), x: x, y: y, maxWidth: width, style: Palette.status(.paused)) > 0 ? 1 : 0
+        }
+        FormNotice.render(app.message, x: x, y: y, width: width, maxY: content.maxY - 1, into: &buffer)
+        buffer.write("Tab next field · ←/→ or type to choose the variant · Enter save · Esc cancel",
+                     x: x, y: content.maxY - 1, maxWidth: width, style: Palette.dim)
+    }
+
+    /// `variant   █ control  ▓ treatment`, the chosen one highlighted.
+    private static func renderVariants(_ form: WhitelistForm, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+        let focused = form.focus == .variant
+        var column = x + buffer.write("variant  ", x: x, y: y, style: focused ? Palette.key : .plain)
+        for (index, name) in form.variants.enumerated() {
+            let chosen = index == form.variantIndex
+            let style = chosen ? (focused ? Palette.variantStyle(index).reversed.bolded : Palette.variantStyle(index).bolded.underlined)
+                : Palette.variantStyle(index)
+            let text = "\(Palette.variantGlyph(index)) \(name)"
+            let room = x + width - column
+            guard room > 0 else { break }
+            column += buffer.write(chosen ? "‹\(text)›" : " \(text) ", x: column, y: y, maxWidth: room, style: style) + 1
+        }
+        if focused, !form.variantQuery.isEmpty, x + width - column > 12 {
+            buffer.write("typed: \(form.variantQuery)", x: column + 1, y: y, maxWidth: x + width - column - 1, style: Palette.dim)
+        }
     }
 }

@@ -69,17 +69,34 @@ enum AssignmentCommands {
         // `{"subject":` + id + `,"unknown":[…],"variants":{` + one fragment per experiment + `}}\n`
         let head = Array(#"{"subject":""#.utf8)
         let middle = Array(("\",\"unknown\":[" + unknown.map(JSONText.quoted).joined(separator: ",") + "],\"variants\":{").utf8)
-        let fragments: [[[UInt8]]] = known.enumerated().map { offset, entry in
-            entry.1.names.map { name in Array(((offset == 0 ? "" : ",") + JSONText.quoted(entry.0) + ":" + JSONText.quoted(name)).utf8) }
+        // `"key":"variant"` for every (experiment, variant), back to back; `fragmentEnds[first[e] + v]` ends one.
+        var fragmentBytes: [UInt8] = []
+        var fragmentEnds: [Int] = []
+        var first: [Int] = []
+        for (offset, entry) in known.enumerated() {
+            first.append(fragmentEnds.count)
+            for name in entry.1.names {
+                fragmentBytes += Array(((offset == 0 ? "" : ",") + JSONText.quoted(entry.0) + ":" + JSONText.quoted(name)).utf8)
+                fragmentEnds.append(fragmentBytes.count)
+            }
         }
+        let tail = Array("}}\n".utf8)
         var writer = ByteWriter(output: output)
-        subjects.forEach { id in
-            answers.withUnsafeMutableBufferPointer { group.variantIndices(forUTF8: id, into: $0.baseAddress!) }
-            writer.append(head)
-            writer.appendEscaped(id)
-            writer.append(middle)
-            for experiment in fragments.indices { writer.append(fragments[experiment][Int(answers[experiment])]) }
-            writer.append(#"}}"#.utf8, newline: true)
+        fragmentBytes.withUnsafeBufferPointer { fragments in
+            answers.withUnsafeMutableBufferPointer { answers in
+                subjects.forEach { id in
+                    group.variantIndices(forUTF8: id, into: answers.baseAddress!)
+                    writer.append(head)
+                    writer.appendEscaped(id)
+                    writer.append(middle)
+                    for experiment in first.indices {
+                        let fragment = first[experiment] + Int(answers[experiment])
+                        let start = fragment == 0 ? 0 : fragmentEnds[fragment - 1]
+                        writer.append(UnsafeBufferPointer(rebasing: fragments[start..<fragmentEnds[fragment]]))
+                    }
+                    writer.append(tail)
+                }
+            }
         }
         writer.finish()
     }
@@ -174,17 +191,16 @@ struct ByteWriter {
         buffer = .allocate(capacity: capacity)
     }
 
-    /// Appends `bytes` (and a newline when asked).
-    mutating func append(_ bytes: some Collection<UInt8>, newline: Bool = false) {
-        reserve(bytes.count + 1)
-        for byte in bytes {
-            buffer[count] = byte
-            count += 1
-        }
-        if newline {
-            buffer[count] = 0x0A
-            count += 1
-        }
+    /// Appends `bytes`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { (buffer + count).update(from: base, count: bytes.count) }
+        count += bytes.count
+    }
+
+    /// Appends `bytes`.
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends `bytes` inside a JSON string: `"` and `\` escaped (ids hold no control characters).
