@@ -75,7 +75,7 @@ import Testing
             let own = history.filter { $0["operator"] == .string("writer-\(writer)") }.map(\.["after"])
             #expect(own == (1...25).map { .string("p\(writer)-s\($0)=green") })
         }
-        #expect(sandbox.ok(["validate"]).stdout.hasSuffix("is valid: 1 experiments, 100 whitelist entries, 102 history entries\n"))
+        #expect(sandbox.ok(["validate"]).stdout.hasSuffix("is valid: 1 experiment, 100 whitelist entries, 102 history entries\n"))
         let document = try JSONDecoder().decode(JSONTree.self, from: try #require(sandbox.storeBytes()))
         #expect(document["revision"] == 102)
         #expect(document["experiments"][0]["revision"] == 102)
