@@ -27,7 +27,7 @@ enum ExperimentCommands {
     static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let experiment = try context.experiment(arguments.argument("EXP") ?? "", in: context.load())
         if arguments.flag("--json") {
-            context.output.line(try SafeOutput.json(JSONShapes.ExperimentJSON(experiment)))
+            context.output.line(try SafeOutput.json(experiment))
             return
         }
         let safe = SafeOutput.text

@@ -13,7 +13,7 @@ enum HistoryCommand {
             entries = entries.filter { $0.experiment == key }
         }
         if arguments.flag("--json") {
-            context.output.line(try SafeOutput.json(entries.map(JSONShapes.HistoryJSON.init)))
+            context.output.line(try SafeOutput.json(entries))
             return
         }
         let rows = entries.map { entry in

@@ -16,7 +16,7 @@ enum WhitelistCommands {
         let experiment = try context.experiment(arguments.argument("EXP") ?? "", in: context.load())
         let entries = experiment.sortedWhitelist
         if arguments.flag("--json") {
-            context.output.line(try SafeOutput.json(entries.map(JSONShapes.WhitelistJSON.init)))
+            context.output.line(try SafeOutput.json(entries))
             return
         }
         let rows = entries.map { [$0.subject, $0.variant, $0.note, $0.addedBy, $0.addedAt.formatted(.iso8601)] }
