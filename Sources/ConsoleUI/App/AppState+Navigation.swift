@@ -1,6 +1,16 @@
 import ExperimentCore
 
 extension AppState {
+    /// Whether keys go into the list's or the whitelist's filter, so `?` is typed rather than opening help.
+    var isTypingIntoAFilter: Bool {
+        guard overlay == nil else { return false }
+        switch screen {
+        case .list: return list.isFiltering
+        case .whitelist(let screen): return screen.isFiltering
+        default: return false
+        }
+    }
+
     /// Closes the overlay, else the top screen, else clears the list filter.
     mutating func closeTop() {
         if overlay != nil {

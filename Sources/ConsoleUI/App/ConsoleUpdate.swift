@@ -39,7 +39,7 @@ public enum ConsoleUpdate {
         }
         let context = state.bindingContext
         let intent = KeyBindings.intent(for: key, in: context)
-        if intent == .help, !context.takesText || key != .character("?") {
+        if intent == .help, !state.isTypingIntoAFilter, !context.takesText || key != .character("?") {
             state.showsHelp = true
             return []
         }

@@ -116,3 +116,14 @@ extension ListState {
         return state
     }
 }
+
+/// `?` typed into the list filter is text, not the help key.
+struct FilterQuestionMarkTests {
+    @Test func questionMarkInTheFilterIsTyped() throws {
+        let story = try StoryStore()
+        story.send(.character("/"))
+        story.send(.character("?"))
+        #expect(story.session.state.showsHelp == false)
+        #expect(story.session.state.list.filter == "?")
+    }
+}
