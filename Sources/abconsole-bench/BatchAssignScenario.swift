@@ -12,7 +12,7 @@ enum BatchAssignScenario {
         var ids = Fixtures.subjects(.short, count: count / 2, seed: 11) + Fixtures.subjects(.uuid, count: count - count / 2, seed: 12)
         for index in stride(from: 5, to: ids.count, by: 100_000) { ids[index] = "q\"uoted\\id-\(index)" }
         let subjectsPath = directory + "/subjects.txt"
-        FileManager.default.createFile(atPath: subjectsPath, contents: Data((ids.joined(separator: "\n") + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: subjectsPath, contents: Data((ids.joined(separator: "\n") + "\n").utf8))
         // e0–e6 running, e7 draft, e8 paused, e9 resolved; 1,000 whitelisted subjects each.
         var experiments: [String: Experiment] = [:]
         for index in 0..<10 {

@@ -92,14 +92,14 @@ enum BigStoreScenario {
         for (index, subject) in Fixtures.subjects(.uuid, count: rows, seed: 21).enumerated() {
             csv += subject + (index % 2 == 0 ? ",control," : ",treatment,") + (index % 10 == 0 ? "\"partner, batch 7\"" : "") + "\n"
         }
-        FileManager.default.createFile(atPath: csvPath, contents: Data(csv.utf8))
+        _ = FileManager.default.createFile(atPath: csvPath, contents: Data(csv.utf8))
         let small = StoreSnapshot(revision: 1, experiments: ["import_target": Fixtures.experiment("import_target", status: .running,
                                                                                                    variants: [("control", 5000), ("treatment", 5000)])])
         let smallBytes = (try? StoreFile.encode(small)) ?? Data()
         var importRuns: [ChildRun] = []
         for _ in 0..<runs {
             let target = directory + "/import-store.json"
-            FileManager.default.createFile(atPath: target, contents: smallBytes)
+            _ = FileManager.default.createFile(atPath: target, contents: smallBytes)
             importRuns.append(spawn(binary, ["--store", target, "--operator", "bench", "whitelist", "import", "import_target", csvPath],
                                     stderr: directory + "/import-stderr.txt"))
         }

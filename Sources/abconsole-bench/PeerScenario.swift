@@ -27,7 +27,7 @@ enum PeerScenario {
         }
         let ids = Fixtures.subjects(.short, count: 20_000, seed: 9)
         let subjectsPath = directory + "/peer-subjects.txt"
-        FileManager.default.createFile(atPath: subjectsPath, contents: Data((ids.joined(separator: "\n") + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: subjectsPath, contents: Data((ids.joined(separator: "\n") + "\n").utf8))
         let salt = "bench_peer_seed"
         guard let output = capture(python, ["-c", script, subjectsPath, salt], in: directory) else {
             Report.check(false, "the GrowthBook script runs")
