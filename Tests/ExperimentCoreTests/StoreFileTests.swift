@@ -30,151 +30,60 @@ struct StoreFileTests {
         return snapshot
     }
 
-    /// The exact bytes of `base()`: sorted keys, alpha before zeta, u1 before u2, pretty-printed.
+    /// The exact bytes of `base()`: sorted keys, alpha before zeta, u1 before u2, one line per
+    /// variant, whitelist entry and history entry.
     static let baseBytes = #"""
         {
-          "experiments" : [
+          "experiments": [
             {
-              "control" : "control",
-              "created_at" : "2026-01-01T00:00:00Z",
-              "description" : "",
-              "key" : "alpha",
-              "revision" : 3,
-              "salt" : "alpha",
-              "status" : "draft",
-              "type" : "user",
-              "updated_at" : "2026-01-01T01:00:00Z",
-              "updated_by" : "bob",
-              "variants" : [
-                {
-                  "name" : "control",
-                  "payload" : null,
-                  "ranges" : [
-                    [
-                      0,
-                      5000
-                    ]
-                  ],
-                  "weight" : 50
-                },
-                {
-                  "name" : "treatment",
-                  "payload" : null,
-                  "ranges" : [
-                    [
-                      5000,
-                      10000
-                    ]
-                  ],
-                  "weight" : 50
-                }
+              "control": "control",
+              "created_at": "2026-01-01T00:00:00Z",
+              "description": "",
+              "key": "alpha",
+              "revision": 3,
+              "salt": "alpha",
+              "status": "draft",
+              "type": "user",
+              "updated_at": "2026-01-01T01:00:00Z",
+              "updated_by": "bob",
+              "variants": [
+                {"name": "control", "payload": null, "ranges": [[0, 5000]], "weight": 50},
+                {"name": "treatment", "payload": null, "ranges": [[5000, 10000]], "weight": 50}
               ],
-              "whitelist" : [
-                {
-                  "added_at" : "2026-01-01T01:00:00Z",
-                  "added_by" : "bob",
-                  "note" : "qa",
-                  "subject" : "u1",
-                  "variant" : "treatment"
-                },
-                {
-                  "added_at" : "2026-01-01T01:00:00Z",
-                  "added_by" : "bob",
-                  "note" : "second",
-                  "subject" : "u2",
-                  "variant" : "control"
-                }
+              "whitelist": [
+                {"added_at": "2026-01-01T01:00:00Z", "added_by": "bob", "note": "qa", "subject": "u1", "variant": "treatment"},
+                {"added_at": "2026-01-01T01:00:00Z", "added_by": "bob", "note": "second", "subject": "u2", "variant": "control"}
               ],
-              "winner" : null
+              "winner": null
             },
             {
-              "control" : "off",
-              "created_at" : "2026-01-01T00:00:00Z",
-              "description" : "Dark \"mode\" / <b>",
-              "key" : "zeta",
-              "revision" : 2,
-              "salt" : "zeta",
-              "status" : "draft",
-              "type" : "device",
-              "updated_at" : "2026-01-01T01:00:00Z",
-              "updated_by" : "bob",
-              "variants" : [
-                {
-                  "name" : "off",
-                  "payload" : null,
-                  "ranges" : [
-                    [
-                      0,
-                      3000
-                    ]
-                  ],
-                  "weight" : 30
-                },
-                {
-                  "name" : "on",
-                  "payload" : {
-                    "level" : 2.5,
-                    "theme" : "dark"
-                  },
-                  "ranges" : [
-                    [
-                      3000,
-                      10000
-                    ]
-                  ],
-                  "weight" : 70
-                }
+              "control": "off",
+              "created_at": "2026-01-01T00:00:00Z",
+              "description": "Dark \"mode\" / <b>",
+              "key": "zeta",
+              "revision": 2,
+              "salt": "zeta",
+              "status": "draft",
+              "type": "device",
+              "updated_at": "2026-01-01T01:00:00Z",
+              "updated_by": "bob",
+              "variants": [
+                {"name": "off", "payload": null, "ranges": [[0, 3000]], "weight": 30},
+                {"name": "on", "payload": {"level": 2.5, "theme": "dark"}, "ranges": [[3000, 10000]], "weight": 70}
               ],
-              "whitelist" : [
-
-              ],
-              "winner" : null
+              "whitelist": [],
+              "winner": null
             }
           ],
-          "history" : [
-            {
-              "action" : "create",
-              "after" : "draft off=30,on=70",
-              "at" : "2026-01-01T00:00:00Z",
-              "before" : null,
-              "experiment" : "zeta",
-              "operator" : "alice"
-            },
-            {
-              "action" : "create",
-              "after" : "draft control=50,treatment=50",
-              "at" : "2026-01-01T00:00:00Z",
-              "before" : null,
-              "experiment" : "alpha",
-              "operator" : "alice"
-            },
-            {
-              "action" : "whitelist_add",
-              "after" : "u2=control",
-              "at" : "2026-01-01T01:00:00Z",
-              "before" : null,
-              "experiment" : "alpha",
-              "operator" : "bob"
-            },
-            {
-              "action" : "whitelist_add",
-              "after" : "u1=treatment",
-              "at" : "2026-01-01T01:00:00Z",
-              "before" : null,
-              "experiment" : "alpha",
-              "operator" : "bob"
-            },
-            {
-              "action" : "set_payload",
-              "after" : "on {\"level\":2.5,\"theme\":\"dark\"}",
-              "at" : "2026-01-01T01:00:00Z",
-              "before" : null,
-              "experiment" : "zeta",
-              "operator" : "bob"
-            }
+          "history": [
+            {"action": "create", "after": "draft off=30,on=70", "at": "2026-01-01T00:00:00Z", "before": null, "experiment": "zeta", "operator": "alice"},
+            {"action": "create", "after": "draft control=50,treatment=50", "at": "2026-01-01T00:00:00Z", "before": null, "experiment": "alpha", "operator": "alice"},
+            {"action": "whitelist_add", "after": "u2=control", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "alpha", "operator": "bob"},
+            {"action": "whitelist_add", "after": "u1=treatment", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "alpha", "operator": "bob"},
+            {"action": "set_payload", "after": "on {\"level\":2.5,\"theme\":\"dark\"}", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "zeta", "operator": "bob"}
           ],
-          "revision" : 5,
-          "schema_version" : 1
+          "revision": 5,
+          "schema_version": 1
         }
 
         """#
@@ -329,17 +238,17 @@ struct StoreFileTests {
     }
 
     static let invalidStores: [(name: String, bytes: @Sendable () throws -> Data, problems: [StoreProblem])] = [
-        ("wrong type", { try replacing("\"revision\" : 4,", with: "\"revision\" : \"4\",") },
+        ("wrong type", { try replacing("\"revision\": 4,", with: "\"revision\": \"4\",") },
          [StoreProblem("$.experiments[0].revision", "expected a number")]),
-        ("missing field", { try replacing("\"salt\" : \"alpha\",\n", with: "") },
+        ("missing field", { try replacing("\"salt\": \"alpha\",\n", with: "") },
          [StoreProblem("$.experiments[0]", "missing field `salt`")]),
-        ("weight with three decimals", { try replacing("\"weight\" : 30", with: "\"weight\" : 30.001") },
+        ("weight with three decimals", { try replacing("\"weight\": 30", with: "\"weight\": 30.001") },
          [StoreProblem("$.experiments[1].variants[0].weight", "weight 30.001 must be 0–100 with at most two decimals")]),
-        ("unknown status", { try replacing("\"status\" : \"resolved\"", with: "\"status\" : \"archived\"") },
+        ("unknown status", { try replacing("\"status\": \"resolved\"", with: "\"status\": \"archived\"") },
          [StoreProblem("$.experiments[1].status", "`archived` is not one of `draft`, `running`, `paused`, `resolved`")]),
-        ("duplicate whitelist subject", { try replacing("\"subject\" : \"u2\"", with: "\"subject\" : \"u1\"") },
+        ("duplicate whitelist subject", { try replacing("\"subject\": \"u2\"", with: "\"subject\": \"u1\"") },
          [StoreProblem("$.experiments[0].whitelist", "subject `u1` is listed twice")]),
-        ("schema version 2", { try replacing("\"schema_version\" : 1", with: "\"schema_version\" : 2") },
+        ("schema version 2", { try replacing("\"schema_version\": 1", with: "\"schema_version\": 2") },
          [StoreProblem("$.schema_version", "schema version 2 is not supported; this abconsole reads version 1")]),
         ("schema version 2 in another shape", { Data(#"{"schema_version": 2, "stores": []}"#.utf8) },
          [StoreProblem("$.schema_version", "schema version 2 is not supported; this abconsole reads version 1")]),

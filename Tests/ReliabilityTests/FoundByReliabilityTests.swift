@@ -13,14 +13,14 @@ import Testing
         let valid = String(decoding: try #require(store.bytes()), as: UTF8.self)
         // The experiment's revision comes first in the file, the store's last.
         for (label, backwards) in [("experiment", false), ("store", true)] {
-            let text = valid.replacingOnce("\"revision\" : 2,", with: "\"revision\" : 9223372036854775807,", backwards: backwards)
+            let text = valid.replacingOnce("\"revision\": 2,", with: "\"revision\": 9223372036854775807,", backwards: backwards)
             #expect(text != valid, "the \(label) revision was replaced")
             #expect(throws: StoreError.self, "a \(label) revision of Int.max is refused on load") {
                 try StoreFile.decode(Data(text.utf8), path: "s.json")
             }
         }
         // The largest accepted revision: the next change is refused as invalid, not a trap.
-        let atMax = valid.replacingOnce("\"revision\" : 2,", with: "\"revision\" : 9007199254740991,")
+        let atMax = valid.replacingOnce("\"revision\": 2,", with: "\"revision\": 9007199254740991,")
         try Data(atMax.utf8).write(to: URL(fileURLWithPath: store.path))
         _ = try store.file.load()
         #expect(throws: StoreError.self) {
@@ -39,9 +39,9 @@ import Testing
 
     /// Foundation reports a bad date at the enclosing object and a non-integer number as "not valid JSON".
     @Test(arguments: [
-        ("\"created_at\" : \"2026-03-01T10:00:00Z\"", "\"created_at\" : \"yesterday\"", "$.experiments[0].created_at: expected an ISO 8601 date"),
-        ("\"revision\" : 2,", "\"revision\" : 2.5,", "$.experiments[0].revision: 2.5 is not a whole number"),
-        ("10000\n", "100000000000000000000\n", "$.experiments[0].variants[1].ranges[0][1]: 100000000000000000000 is not a whole number"),
+        ("\"created_at\": \"2026-03-01T10:00:00Z\"", "\"created_at\": \"yesterday\"", "$.experiments[0].created_at: expected an ISO 8601 date"),
+        ("\"revision\": 2,", "\"revision\": 2.5,", "$.experiments[0].revision: 2.5 is not a whole number"),
+        ("10000]]", "100000000000000000000]]", "$.experiments[0].variants[1].ranges[0][1]: 100000000000000000000 is not a whole number"),
     ])
     func problemsNameTheField(original: String, broken: String, expected: String) throws {
         let store = try TempStore()

@@ -31,7 +31,7 @@ import Testing
         sandbox.ok(["whitelist", "add", "running_exp", "user-1", "green"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../experiments.json")
         let targetText = String(decoding: try #require(FileManager.default.contents(atPath: target)), as: UTF8.self)
-        #expect(targetText.contains("\"subject\" : \"user-1\""))
+        #expect(targetText.contains("\"subject\": \"user-1\""))
         #expect(try mode(target) == 0o600)
         #expect(try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json().elements.map(\.["subject"]) == ["user-1"])
         // The lock and any temp file live beside the target, not beside the link.

@@ -47,21 +47,21 @@ import Testing
         Corruption(testDescription: "truncated", spoil: { String($0.prefix($0.count / 2)) }, problem: "  $: not valid JSON"),
         Corruption(testDescription: "not JSON", spoil: { _ in "experiments: yes\n" }, problem: "  $: not valid JSON"),
         Corruption(testDescription: "empty", spoil: { _ in "" }, problem: "  $: not valid JSON"),
-        Corruption(testDescription: "schema version 2", spoil: { $0.replacingOccurrences(of: "\"schema_version\" : 1", with: "\"schema_version\" : 2") },
+        Corruption(testDescription: "schema version 2", spoil: { $0.replacingOccurrences(of: "\"schema_version\": 1", with: "\"schema_version\": 2") },
                    problem: "  $.schema_version: schema version 2 is not supported; this abconsole reads version 1"),
         Corruption(testDescription: "schema version 2 with an unknown layout", spoil: { _ in #"{"schema_version": 2, "flags": {}}"# },
                    problem: "  $.schema_version: schema version 2 is not supported; this abconsole reads version 1"),
         Corruption(testDescription: "weight without its buckets",
-                   spoil: { $0.replacingFirst("\"weight\" : 50\n", with: "\"weight\" : 40\n") },
+                   spoil: { $0.replacingFirst("\"weight\": 50}", with: "\"weight\": 40}") },
                    problem: "  $.experiments[0].variants[0].ranges: the ranges hold 5000 buckets but the weight 40 % needs 4000"),
         Corruption(testDescription: "weight with three decimals",
-                   spoil: { $0.replacingFirst("\"weight\" : 50\n", with: "\"weight\" : 50.001\n") },
+                   spoil: { $0.replacingFirst("\"weight\": 50}", with: "\"weight\": 50.001}") },
                    problem: "  $.experiments[0].variants[0].weight: weight 50.001 must be 0–100 with at most two decimals"),
-        Corruption(testDescription: "unknown status", spoil: { $0.replacingOccurrences(of: "\"status\" : \"draft\"", with: "\"status\" : \"archived\"") },
+        Corruption(testDescription: "unknown status", spoil: { $0.replacingOccurrences(of: "\"status\": \"draft\"", with: "\"status\": \"archived\"") },
                    problem: "  $.experiments[0].status"),
-        Corruption(testDescription: "missing field", spoil: { $0.replacingOccurrences(of: "\"salt\" : \"draft_exp\",", with: "") },
+        Corruption(testDescription: "missing field", spoil: { $0.replacingOccurrences(of: "\"salt\": \"draft_exp\",", with: "") },
                    problem: "  $.experiments[0]: missing field `salt`"),
-        Corruption(testDescription: "bad key", spoil: { $0.replacingOccurrences(of: "\"key\" : \"draft_exp\"", with: "\"key\" : \"Draft Exp\"") },
+        Corruption(testDescription: "bad key", spoil: { $0.replacingOccurrences(of: "\"key\": \"draft_exp\"", with: "\"key\": \"Draft Exp\"") },
                    problem: "  $.experiments[0].key: `Draft Exp` breaks the key rule [a-z0-9][a-z0-9_.-]{0,63}"),
     ]
 
@@ -78,8 +78,8 @@ import Testing
 
     @Test func everyProblemIsListedWithItsPath() throws {
         var text = String(decoding: Fixture.storeBytes, as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"key\" : \"draft_exp\"", with: "\"key\" : \"Draft\"")
-        text = text.replacingOccurrences(of: "\"control\" : \"control\",\n      \"created_at\"", with: "\"control\" : \"blue\",\n      \"created_at\"")
+        text = text.replacingOccurrences(of: "\"key\": \"draft_exp\"", with: "\"key\": \"Draft\"")
+        text = text.replacingOccurrences(of: "\"control\": \"control\",\n      \"created_at\"", with: "\"control\": \"blue\",\n      \"created_at\"")
         let sandbox = try Sandbox(storeBytes: Data(text.utf8))
         let result = sandbox.refused(["validate"], code: 65, "is not valid (")
         let problems = result.stderr.split(separator: "\n").dropFirst().map(String.init)

@@ -76,7 +76,7 @@ import Testing
 
     @Test func problemsReadFromAHostileStoreAreEscaped() throws {
         let text = String(decoding: Fixture.storeBytes, as: UTF8.self)
-            .replacingFirst("\"key\" : \"draft_exp\"", with: "\"key\" : \"\\u001b[2Jdraft\"")
+            .replacingFirst("\"key\": \"draft_exp\"", with: "\"key\": \"\\u001b[2Jdraft\"")
         let sandbox = try Sandbox(storeBytes: Data(text.utf8))
         let result = sandbox.refused(["validate"], code: 65, "  $.experiments[0].key: `\\e[2Jdraft` breaks the key rule")
         #expect(!result.stderr.contains("\u{1b}"))

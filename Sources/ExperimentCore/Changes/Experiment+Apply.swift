@@ -49,6 +49,9 @@ extension Experiment {
     }
 
     /// Applies every change except create and delete, which the store handles.
+    ///
+    /// Every check comes before the first change, so a thrown error leaves the experiment as it was
+    /// (the store applies changes in place and relies on this).
     mutating func apply(_ change: Change, context: ChangeContext) throws(ExperimentError) -> AppliedChange {
         switch change {
         case .create, .delete:

@@ -20,24 +20,26 @@ extension StoreSnapshot {
             record(context, key, .create, before: nil, after: "\(experiment.status.rawValue) \(experiment.weightSummary)")
             return ChangeOutcome(message: "created draft `\(key)` (\(experiment.weightSummary))", revision: experiment.revision)
         }
-        guard var experiment = experiments[key] else { throw .unknownExperiment(key) }
-        if let expectedRevision, expectedRevision != experiment.revision {
-            throw .conflict(experiment: key, expected: expectedRevision, actual: experiment.revision,
-                            by: experiment.updatedBy, at: experiment.updatedAt)
+        guard let index = experiments.index(forKey: key) else { throw .unknownExperiment(key) }
+        if let expectedRevision, expectedRevision != experiments.values[index].revision {
+            let current = experiments.values[index]
+            throw .conflict(experiment: key, expected: expectedRevision, actual: current.revision,
+                            by: current.updatedBy, at: current.updatedAt)
         }
         if case .delete = change {
-            guard experiment.status == .draft else { throw .deleteServed(experiment: key, status: experiment.status) }
+            let draft = experiments.values[index]
+            guard draft.status == .draft else { throw .deleteServed(experiment: key, status: draft.status) }
             experiments[key] = nil
-            record(context, key, .delete, before: "draft \(experiment.weightSummary)", after: nil)
+            record(context, key, .delete, before: "draft \(draft.weightSummary)", after: nil)
             return ChangeOutcome(message: "deleted draft `\(key)`", revision: nil)
         }
-        var outcome = try experiment.apply(change, context: context)
-        experiment.revision += 1
-        experiment.updatedAt = context.now
-        experiment.updatedBy = context.operatorName
-        experiments[key] = experiment
+        // In place, so a million-entry whitelist is not copied; `Experiment.apply` checks before it changes anything.
+        var outcome = try experiments.values[index].apply(change, context: context)
+        experiments.values[index].revision += 1
+        experiments.values[index].updatedAt = context.now
+        experiments.values[index].updatedBy = context.operatorName
         record(context, key, outcome.action, before: outcome.before, after: outcome.after)
-        outcome.result.revision = experiment.revision
+        outcome.result.revision = experiments.values[index].revision
         return outcome.result
     }
 

@@ -45,7 +45,7 @@ public struct Experiment: Hashable, Sendable {
     public var unallocated: Weight { Weight(buckets: Weight.bucketCount - variants.reduce(0) { $0 + $1.weight.buckets }) }
 
     /// Whitelist entries sorted by subject id.
-    public var sortedWhitelist: [WhitelistEntry] { whitelist.sorted { $0.key < $1.key }.map(\.value) }
+    public var sortedWhitelist: [WhitelistEntry] { SubjectOrder.sortedIndices(of: whitelist).map { whitelist[$0].value } }
 
     /// The whitelist entry of `subject` (byte-exact), if any.
     public func whitelistEntry(for subject: String) -> WhitelistEntry? { whitelist[SubjectID(subject)] }

@@ -37,6 +37,13 @@ struct StoreDocument: Codable {
         case schemaVersion = "schema_version", revision, experiments, history
     }
 
+    init(schemaVersion: Int, revision: Int, experiments: [Experiment], history: [HistoryEntry]) {
+        self.schemaVersion = schemaVersion
+        self.revision = revision
+        self.experiments = experiments
+        self.history = history
+    }
+
     init(_ snapshot: StoreSnapshot) {
         schemaVersion = snapshot.schemaVersion
         revision = snapshot.revision

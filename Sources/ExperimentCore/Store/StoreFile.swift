@@ -67,21 +67,32 @@ public struct StoreFile: Sendable {
         }
     }
 
-    /// The deterministic bytes of `snapshot`: sorted keys, experiments by key, whitelist by subject.
+    /// The deterministic bytes of `snapshot` (see `StoreWriter`): sorted keys, experiments by key,
+    /// whitelist by subject, one line per variant, whitelist entry and history entry.
     public static func encode(_ snapshot: StoreSnapshot) throws -> Data {
-        var data = try StoreCoding.encoder().encode(StoreDocument(snapshot))
-        data.append(0x0A)
-        return data
+        StoreWriter.data(of: snapshot)
     }
 
     /// A validated snapshot from the bytes of a store file at `path` (used in messages).
+    ///
+    /// The one-pass `StoreReader` reads what it plainly understands; anything else goes through
+    /// `JSONDecoder`, which either reads it too or explains the problem with its JSON path.
     public static func decode(_ data: Data, path: String) throws(StoreError) -> StoreSnapshot {
-        let document: StoreDocument
+        if let document = StoreReader.document(from: data) { return try validated(document, path: path) }
+        return try validated(foundationDocument(data, path: path), path: path)
+    }
+
+    /// The document as `JSONDecoder` reads it, or its first problem with the JSON path.
+    static func foundationDocument(_ data: Data, path: String) throws(StoreError) -> StoreDocument {
         do {
-            document = try StoreCoding.decoder().decode(StoreDocument.self, from: data)
+            return try StoreCoding.decoder().decode(StoreDocument.self, from: data)
         } catch {
             throw .invalid(path: path, problems: [problem(decoding: error, data: data)])
         }
+    }
+
+    /// The snapshot of a decoded document, or every rule it breaks.
+    static func validated(_ document: StoreDocument, path: String) throws(StoreError) -> StoreSnapshot {
         let problems = StoreValidator.problems(in: document)
         guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
         var experiments: [String: Experiment] = [:]

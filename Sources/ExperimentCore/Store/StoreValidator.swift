@@ -41,7 +41,9 @@ enum StoreValidator {
         default: break
         }
         problems += variantProblems(experiment.variants, at: path)
-        for entry in experiment.sortedWhitelist {
+        // Check every entry in storage order and sort only the faulty ones, for messages in subject order.
+        let faulty = experiment.whitelist.values.filter { !Identifier.isValidSubject($0.subject) || !names.contains($0.variant) }
+        for entry in SubjectOrder.sorted(faulty) {
             let entryPath = ".whitelist[subject=\(quoted(entry.subject))]"
             if !Identifier.isValidSubject(entry.subject) { fail(entryPath + ".subject", "must be 1–256 characters without control characters") }
             if !names.contains(entry.variant) { fail(entryPath + ".variant", "`\(entry.variant)` is not one of the variants") }

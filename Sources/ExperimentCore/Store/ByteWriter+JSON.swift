@@ -1,0 +1,42 @@
+/// JSON scalars for the store writer: quoted strings and numbers as Foundation writes them.
+extension ByteWriter {
+    /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u001b`.
+    mutating func appendQuoted(_ text: String) {
+        var text = text
+        append(UInt8(ascii: "\""))
+        text.withUTF8 { bytes in
+            var clean = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+                appendEscape(byte)
+                clean = index + 1
+            }
+            append(UnsafeBufferPointer(rebasing: bytes[clean...]))
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a number as `JSONEncoder` does: shortest round-trip digits, no trailing `.0`.
+    mutating func append(number value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        append(utf8: text)
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            append("\\u00")
+            append(hex[Int(byte >> 4)])
+            append(hex[Int(byte & 0xF)])
+        }
+    }
+}

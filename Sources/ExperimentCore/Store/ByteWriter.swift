@@ -1,0 +1,82 @@
+import Foundation
+
+/// A growable byte buffer that becomes `Data` without a copy.
+///
+/// The store writer appends hundreds of megabytes in small pieces; `Data.append` per piece was
+/// slow, and building an array first would hold the bytes twice at the end. The buffer is
+/// `malloc`ed memory handed to `Data` with the `.free` deallocator, or freed if never taken.
+struct ByteWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = ByteWriter.allocate(self.capacity)
+    }
+
+    deinit { free(base) }
+
+    /// Appends one byte.
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `bytes`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends the bytes of an array.
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends the UTF-8 of `text` as it is (no escaping).
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends the UTF-8 of a literal, e.g. `"\"added_at\": "`.
+    mutating func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends `count` spaces.
+    mutating func appendSpaces(_ spaces: Int) {
+        if count + spaces > capacity { grow(to: count + spaces) }
+        (base + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        count += spaces
+    }
+
+    /// Appends the decimal digits of `value`.
+    mutating func append(decimal value: Int) {
+        append(utf8: String(value))
+    }
+
+    /// The bytes written, as `Data` that owns them.
+    consuming func data() -> Data {
+        let result = Data(bytesNoCopy: base, count: count, deallocator: .free)
+        base = ByteWriter.allocate(1)
+        return result
+    }
+
+    private mutating func grow(to needed: Int) {
+        var next = capacity
+        while next < needed { next *= 2 }
+        guard let moved = realloc(base, next) else { fatalError("out of memory growing the store buffer to \(next) bytes") }
+        base = moved.assumingMemoryBound(to: UInt8.self)
+        capacity = next
+    }
+
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("out of memory allocating \(capacity) bytes") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
+}

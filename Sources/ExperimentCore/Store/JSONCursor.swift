@@ -1,0 +1,240 @@
+/// A forward-only reader of JSON tokens over UTF-8 bytes, for the store's fast reader.
+///
+/// It accepts only strict JSON (RFC 8259) and answers nil on anything it does not handle —
+/// a syntax error, invalid UTF-8, a lone surrogate escape, a number out of range, nesting deeper
+/// than `maxDepth` — so the caller can hand the file to `JSONDecoder`, whose messages name the
+/// problem. It never guesses.
+struct JSONCursor {
+    /// Payloads nested deeper than this are left to `JSONDecoder`.
+    static let maxDepth = 64
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var position = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+        skipWhitespace()
+        return position == bytes.count
+    }
+
+    /// Consumes `byte` (after whitespace) when it is next.
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// The next byte after whitespace, not consumed.
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    /// Consumes `literal` (`null`, `true`, `false`) when it is next.
+    mutating func consume(literal: StaticString) -> Bool {
+        skipWhitespace()
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] { return false }
+        position += count
+        return true
+    }
+
+    /// The raw bytes of the next string when it has no escapes (object keys); nil otherwise.
+    mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
+            }
+            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The next string, escapes decoded; nil when it is not a valid JSON string of valid UTF-8.
+    mutating func string() -> String? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        var isASCII = true
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let content = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                position += 1
+                return isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
+            guard byte >= 0x20 else { return nil }
+            isASCII = isASCII && byte < 0x80
+            position += 1
+        }
+        return nil
+    }
+
+    /// A whole number `-?(0|[1-9][0-9]*)` that fits an `Int`; nil for fractions, exponents and the rest.
+    mutating func integer() -> Int? {
+        skipWhitespace()
+        let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        let start = position
+        var value = 0
+        while position < bytes.count, case let digit = Int(bytes[position]) - 48, (0...9).contains(digit) {
+            let (times, overflowTen) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowDigit) = times.addingReportingOverflow(negative ? -digit : digit)
+            guard !overflowTen, !overflowDigit else { return nil }
+            value = sum
+            position += 1
+        }
+        let length = position - start
+        guard length > 0, length == 1 || bytes[start] != UInt8(ascii: "0"), !(negative && value == 0) else { return nil }
+        guard position == bytes.count || !Self.continuesNumber(bytes[position]) else { return nil }
+        return value
+    }
+
+    /// A JSON number as the nearest `Double`; nil when it is malformed or not finite.
+    mutating func number() -> Double? {
+        skipWhitespace()
+        let start = position
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let integerStart = position
+        guard skipDigits() > 0, bytes[integerStart] != UInt8(ascii: "0") || position - integerStart == 1 else { return nil }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard skipDigits() > 0 else { return nil }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard skipDigits() > 0 else { return nil }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// Any JSON value, for payloads; nil when it is not one (or nests deeper than `maxDepth`).
+    mutating func value(depth: Int = 0) -> JSONValue? {
+        guard depth < Self.maxDepth, let next = peek() else { return nil }
+        switch next {
+        case UInt8(ascii: "n"): return consume(literal: "null") ? .null : nil
+        case UInt8(ascii: "t"): return consume(literal: "true") ? .bool(true) : nil
+        case UInt8(ascii: "f"): return consume(literal: "false") ? .bool(false) : nil
+        case UInt8(ascii: "\""): return string().map(JSONValue.string)
+        case UInt8(ascii: "["):
+            position += 1
+            var items: [JSONValue] = []
+            if consume(UInt8(ascii: "]")) { return .array(items) }
+            repeat {
+                guard let item = value(depth: depth + 1) else { return nil }
+                items.append(item)
+            } while consume(UInt8(ascii: ","))
+            return consume(UInt8(ascii: "]")) ? .array(items) : nil
+        case UInt8(ascii: "{"):
+            position += 1
+            var members: [String: JSONValue] = [:]
+            if consume(UInt8(ascii: "}")) { return .object(members) }
+            repeat {
+                // A repeated member is left to JSONDecoder, whose choice of value is then the rule.
+                guard let key = string(), consume(UInt8(ascii: ":")), let item = value(depth: depth + 1),
+                      members.updateValue(item, forKey: key) == nil else { return nil }
+            } while consume(UInt8(ascii: ","))
+            return consume(UInt8(ascii: "}")) ? .object(members) : nil
+        default:
+            return number().map(JSONValue.number)
+        }
+    }
+
+    /// Skips any JSON value (a field this reader does not know); false when it is not one.
+    mutating func skipValue() -> Bool {
+        value() != nil
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func skipDigits() -> Int {
+        let start = position
+        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+        return position - start
+    }
+
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// The rest of a string that has escapes, from its first content byte at `start`.
+    private mutating func escapedString(from start: Int) -> String? {
+        var decoded = Array(bytes[start..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(validating: decoded, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard position < bytes.count else { return nil }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard let scalar = unicodeEscape() else { return nil }
+                    decoded.append(contentsOf: String(Character(scalar)).utf8)
+                default: return nil
+                }
+            case ..<0x20:
+                return nil
+            default:
+                decoded.append(byte)
+            }
+        }
+        return nil
+    }
+
+    /// The scalar of `\uXXXX` (the `\u` consumed), joining a surrogate pair; nil for a lone surrogate.
+    private mutating func unicodeEscape() -> Unicode.Scalar? {
+        guard let high = hexQuad() else { return nil }
+        guard (0xD800...0xDFFF).contains(high) else { return Unicode.Scalar(high) }
+        guard high < 0xDC00, position + 2 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else { return nil }
+        position += 2
+        guard let low = hexQuad(), (0xDC00...0xDFFF).contains(low) else { return nil }
+        return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    }
+
+    private mutating func hexQuad() -> UInt32? {
+        guard position + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+}

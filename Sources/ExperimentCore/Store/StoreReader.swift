@@ -1,0 +1,197 @@
+import Foundation
+
+/// Reads a store file in one pass over its bytes, for the store's schema only.
+///
+/// `JSONDecoder` spent most of a big store's open in its Codable layer and in ISO 8601 dates.
+/// This reader builds the same `StoreDocument` directly, and answers nil whenever the file is not
+/// plainly a valid store of the current schema — a syntax error, a missing or mistyped field, a
+/// repeated member or subject, a date in another form — so that `JSONDecoder` reads it instead and
+/// every problem keeps its message and JSON path. A nil is never a verdict, only "ask the other
+/// reader"; unknown fields are skipped, as `JSONDecoder` skips them.
+enum StoreReader {
+    /// The document in `data`, or nil when `JSONDecoder` must read it.
+    static func document(from data: Data) -> StoreDocument? {
+        data.withUnsafeBytes { raw in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            guard let document = readDocument(&cursor), cursor.isAtEnd() else { return nil }
+            return document
+        }
+    }
+
+    private static func readDocument(_ cursor: inout JSONCursor) -> StoreDocument? {
+        var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
+        let complete = readObject(&cursor) { cursor, key in
+            switch Field(key) {
+            case "schema_version": return once(&schemaVersion, cursor.integer())
+            case "revision": return once(&revision, cursor.integer())
+            case "experiments": return once(&experiments, readArray(&cursor, readExperiment))
+            case "history": return once(&history, readArray(&cursor, readHistoryEntry))
+            default: return cursor.skipValue()
+            }
+        }
+        guard complete, let schemaVersion, schemaVersion == StoreSnapshot.currentSchemaVersion,
+              let revision, let experiments, let history else { return nil }
+        return StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
+    }
+
+    private static func readExperiment(_ cursor: inout JSONCursor) -> Experiment? {
+        var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
+        var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
+        var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?
+        let complete = readObject(&cursor) { cursor, field in
+            switch Field(field) {
+            case "key": return once(&key, cursor.string())
+            case "type": return once(&type, cursor.string().flatMap(SubjectType.init(rawValue:)))
+            case "status": return once(&status, cursor.string().flatMap(ExperimentStatus.init(rawValue:)))
+            case "salt": return once(&salt, cursor.string())
+            case "control": return once(&control, cursor.string())
+            case "winner": return once(&winner, optionalString(&cursor))
+            case "description": return once(&description, cursor.string())
+            case "revision": return once(&revision, cursor.integer())
+            case "created_at": return once(&createdAt, date(&cursor))
+            case "updated_at": return once(&updatedAt, date(&cursor))
+            case "updated_by": return once(&updatedBy, cursor.string())
+            case "variants": return once(&variants, readArray(&cursor, readVariant))
+            case "whitelist": return once(&whitelist, readWhitelist(&cursor))
+            default: return cursor.skipValue()
+            }
+        }
+        guard complete, let key, let type, let status, let salt, let control, let description, let revision,
+              let createdAt, let updatedAt, let updatedBy, let variants, let whitelist else { return nil }
+        return Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
+                          description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
+                          updatedBy: updatedBy, variants: variants, whitelist: whitelist)
+    }
+
+    private static func readVariant(_ cursor: inout JSONCursor) -> Variant? {
+        var name: String?, weight: Weight?, ranges: [BucketRange]?, payload: JSONValue?
+        let complete = readObject(&cursor) { cursor, field in
+            switch Field(field) {
+            case "name": return once(&name, cursor.string())
+            case "weight": return once(&weight, cursor.number().flatMap(Weight.init(percent:)))
+            case "ranges": return once(&ranges, readArray(&cursor, readRange))
+            case "payload": return once(&payload, cursor.value())
+            default: return cursor.skipValue()
+            }
+        }
+        guard complete, let name, let weight, let ranges else { return nil }
+        return Variant(name: name, weight: weight, ranges: ranges, payload: payload == .null ? nil : payload)
+    }
+
+    private static func readRange(_ cursor: inout JSONCursor) -> BucketRange? {
+        guard cursor.consume(UInt8(ascii: "[")), let start = cursor.integer(), cursor.consume(UInt8(ascii: ",")),
+              let end = cursor.integer(), cursor.consume(UInt8(ascii: "]")) else { return nil }
+        return BucketRange(start, end)
+    }
+
+    /// The entries by subject; nil on a repeated subject (JSONDecoder names it).
+    private static func readWhitelist(_ cursor: inout JSONCursor) -> [SubjectID: WhitelistEntry]? {
+        var whitelist: [SubjectID: WhitelistEntry] = [:]
+        let complete = readElements(&cursor) { cursor in
+            guard let entry = readWhitelistEntry(&cursor) else { return false }
+            return whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) == nil
+        }
+        return complete ? whitelist : nil
+    }
+
+    private static func readWhitelistEntry(_ cursor: inout JSONCursor) -> WhitelistEntry? {
+        var subject: String?, variant: String?, note: String?, addedBy: String?, addedAt: Date?
+        let complete = readObject(&cursor) { cursor, field in
+            switch Field(field) {
+            case "subject": return once(&subject, cursor.string())
+            case "variant": return once(&variant, cursor.string())
+            case "note": return once(&note, cursor.string())
+            case "added_by": return once(&addedBy, cursor.string())
+            case "added_at": return once(&addedAt, date(&cursor))
+            default: return cursor.skipValue()
+            }
+        }
+        guard complete, let subject, let variant, let note, let addedBy, let addedAt else { return nil }
+        return WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: addedAt)
+    }
+
+    private static func readHistoryEntry(_ cursor: inout JSONCursor) -> HistoryEntry? {
+        var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
+        let complete = readObject(&cursor) { cursor, field in
+            switch Field(field) {
+            case "at": return once(&at, date(&cursor))
+            case "operator": return once(&operatorName, cursor.string())
+            case "experiment": return once(&experiment, cursor.string())
+            case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
+            case "before": return once(&before, optionalString(&cursor))
+            case "after": return once(&after, optionalString(&cursor))
+            default: return cursor.skipValue()
+            }
+        }
+        guard complete, let at, let operatorName, let experiment, let action else { return nil }
+        return HistoryEntry(at: at, operatorName: operatorName, experiment: experiment, action: action,
+                            before: before ?? nil, after: after ?? nil)
+    }
+
+    // MARK: - Structure
+
+    /// Reads `{ "field": value, ... }`, handing each field name to `member`, which reads its value.
+    private static func readObject(_ cursor: inout JSONCursor, _ member: (inout JSONCursor, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard cursor.consume(UInt8(ascii: "{")) else { return false }
+        if cursor.consume(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let key = cursor.plainStringBytes(), cursor.consume(UInt8(ascii: ":")), member(&cursor, key) else { return false }
+        } while cursor.consume(UInt8(ascii: ","))
+        return cursor.consume(UInt8(ascii: "}"))
+    }
+
+    /// Reads `[ element, ... ]`, calling `element` for each.
+    private static func readElements(_ cursor: inout JSONCursor, _ element: (inout JSONCursor) -> Bool) -> Bool {
+        guard cursor.consume(UInt8(ascii: "[")) else { return false }
+        if cursor.consume(UInt8(ascii: "]")) { return true }
+        repeat {
+            guard element(&cursor) else { return false }
+        } while cursor.consume(UInt8(ascii: ","))
+        return cursor.consume(UInt8(ascii: "]"))
+    }
+
+    private static func readArray<Element>(_ cursor: inout JSONCursor, _ read: (inout JSONCursor) -> Element?) -> [Element]? {
+        var elements: [Element] = []
+        let complete = readElements(&cursor) { cursor in
+            guard let element = read(&cursor) else { return false }
+            elements.append(element)
+            return true
+        }
+        return complete ? elements : nil
+    }
+
+    /// Stores a field's value the first time it is seen; false when it is missing, mistyped or repeated.
+    private static func once<Value>(_ slot: inout Value?, _ value: Value?) -> Bool {
+        guard slot == nil, let value else { return false }
+        slot = value
+        return true
+    }
+
+    /// A string or null (`decodeIfPresent`); nil when it is neither.
+    private static func optionalString(_ cursor: inout JSONCursor) -> String?? {
+        cursor.consume(literal: "null") ? .some(nil) : cursor.string().map { .some($0) }
+    }
+
+    /// A date in exactly the form the store writes; nil for any other form (JSONDecoder decides).
+    private static func date(_ cursor: inout JSONCursor) -> Date? {
+        guard let text = cursor.plainStringBytes(), let seconds = StoreDate.seconds(parsing: text) else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    /// A field name as raw bytes, matched against string literals without building a `String`.
+    private struct Field: ExpressibleByStringLiteral, Equatable {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        init(stringLiteral literal: StaticString) {
+            bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        }
+
+        static func == (lhs: Field, rhs: Field) -> Bool {
+            guard lhs.bytes.count == rhs.bytes.count else { return false }
+            guard let left = lhs.bytes.baseAddress, let right = rhs.bytes.baseAddress else { return lhs.bytes.isEmpty }
+            return memcmp(left, right, lhs.bytes.count) == 0
+        }
+    }
+}
