@@ -124,38 +124,45 @@ extension Experiment {
     private mutating func importWhitelist(_ rows: [WhitelistRow], context: ChangeContext) throws(ExperimentError) -> AppliedChange {
         guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
         guard !rows.isEmpty else { throw .emptyImport }
-        let names = Set(variants.map(\.name))
-        var firstLine: [SubjectID: Int] = [:]
-        firstLine.reserveCapacity(rows.count)
+        let names = variants.map(\.name)
+        // The rows become entries in one dictionary, which is the whitelist itself when there was none.
+        var incoming = [SubjectID: WhitelistEntry](minimumCapacity: rows.count)
         for row in rows {
             guard Identifier.isValidSubject(row.subject) else { throw .importRow(line: row.line, reason: ExperimentError.invalidSubject(row.subject).message) }
             guard names.contains(row.variant) else {
-                throw .importRow(line: row.line, reason: ExperimentError.unknownVariant(experiment: key, variant: row.variant, known: variants.map(\.name)).message)
+                throw .importRow(line: row.line, reason: ExperimentError.unknownVariant(experiment: key, variant: row.variant, known: names).message)
             }
-            guard row.note.count <= StoreSnapshot.maxTextLength else {
+            guard Experiment.fits(row.note) else {
                 throw .importRow(line: row.line, reason: ExperimentError.textTooLong(field: "note", limit: StoreSnapshot.maxTextLength).message)
             }
-            if let earlier = firstLine.updateValue(row.line, forKey: SubjectID(row.subject)) {
+            let entry = WhitelistEntry(subject: row.subject, variant: row.variant, note: row.note, addedBy: context.operatorName, addedAt: context.now)
+            if incoming.updateValue(entry, forKey: SubjectID(row.subject)) != nil {
+                let earlier = rows.first { SubjectID($0.subject) == SubjectID(row.subject) }?.line ?? row.line
                 throw .importRow(line: row.line, reason: "subject `\(row.subject)` is already listed on line \(earlier)")
             }
         }
         var replaced = 0
-        whitelist.reserveCapacity(whitelist.count + rows.count)
-        for row in rows {
-            let entry = WhitelistEntry(subject: row.subject, variant: row.variant, note: row.note,
-                                       addedBy: context.operatorName, addedAt: context.now)
-            if whitelist.updateValue(entry, forKey: SubjectID(row.subject)) != nil { replaced += 1 }
+        if whitelist.isEmpty {
+            whitelist = incoming
+        } else {
+            whitelist.reserveCapacity(whitelist.count + incoming.count)
+            for (subject, entry) in incoming where whitelist.updateValue(entry, forKey: subject) != nil { replaced += 1 }
         }
         let summary = "\(rows.count) \(rows.count == 1 ? "entry" : "entries") (\(rows.count - replaced) new, \(replaced) replaced)"
         return AppliedChange(action: .whitelistImport, before: nil, after: summary,
                              result: ChangeOutcome(message: "imported \(summary) into the whitelist of `\(key)`"))
     }
 
+    /// Whether `text` is within the longest description or note (counting characters only when the bytes could be over).
+    static func fits(_ text: String) -> Bool {
+        text.utf8.count <= StoreSnapshot.maxTextLength || text.count <= StoreSnapshot.maxTextLength
+    }
+
     private func checkWhitelistable(subject: String, variant name: String, note: String) throws(ExperimentError) {
         guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
         guard Identifier.isValidSubject(subject) else { throw .invalidSubject(subject) }
         guard variant(named: name) != nil else { throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name)) }
-        guard note.count <= StoreSnapshot.maxTextLength else { throw .textTooLong(field: "note", limit: StoreSnapshot.maxTextLength) }
+        guard Experiment.fits(note) else { throw .textTooLong(field: "note", limit: StoreSnapshot.maxTextLength) }
     }
 
     private mutating func move(to next: ExperimentStatus) throws(ExperimentError) {

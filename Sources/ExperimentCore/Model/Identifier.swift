@@ -14,6 +14,10 @@ public enum Identifier {
 
     /// Whether `text` is a valid subject id or salt: 1–256 characters, no control characters.
     public static func isValidSubject(_ text: String) -> Bool {
+        // Printable ASCII, the common case, is checked byte by byte.
+        let bytes = text.utf8
+        if (1...maxSubjectLength).contains(bytes.count),
+           bytes.withContiguousStorageIfAvailable({ $0.allSatisfy { (0x20..<0x7F).contains($0) } }) == true { return true }
         guard !text.isEmpty, !text.unicodeScalars.contains(where: isControl) else { return false }
         return text.utf8.count <= maxSubjectLength || text.count <= maxSubjectLength
     }

@@ -28,35 +28,42 @@ public enum SubjectOrder {
     /// `entries` sorted by subject.
     public static func sorted(_ entries: some Collection<WhitelistEntry>) -> [WhitelistEntry] {
         let entries = Array(entries)
-        return order(entries.indices, subject: { entries[$0].subject }).map { entries[$0] }
+        return order(entries.map(\.subject)).map { entries[$0] }
     }
 
     /// The positions of `whitelist` in subject order, to walk a large whitelist sorted without copying it.
     public static func sortedIndices(of whitelist: [SubjectID: WhitelistEntry]) -> [Dictionary<SubjectID, WhitelistEntry>.Index] {
-        order(whitelist.indices, subject: { whitelist[$0].key.text })
+        let positions = Array(whitelist.indices)
+        return order(positions.map { whitelist[$0].key.text }).map { positions[$0] }
     }
 
-    /// `positions` sorted by the subject each one names.
-    private static func order<Position>(_ positions: some Sequence<Position>, subject: (Position) -> String) -> [Position] {
-        var keys: [Key<Position>] = []
-        keys.reserveCapacity(positions.underestimatedCount)
-        for position in positions {
-            var text = subject(position)
-            keys.append(text.withUTF8 { Key(high: word($0, from: 0), low: word($0, from: 8), position: position) })
+    /// The offsets of `subjects` in byte order of the subjects.
+    ///
+    /// Sorts plain 16-byte prefixes first, then re-sorts each run of equal prefixes (only subjects
+    /// longer than 16 bytes can tie) by whole subject, so the main sort's comparison is two integers.
+    static func order(_ subjects: [String]) -> [Int] {
+        var keys: [Key] = []
+        keys.reserveCapacity(subjects.count)
+        for (offset, subject) in subjects.enumerated() {
+            var text = subject
+            keys.append(text.withUTF8 { Key(high: word($0, from: 0), low: word($0, from: 8), offset: offset) })
         }
-        keys.sort { a, b in
-            if a.high != b.high { return a.high < b.high }
-            if a.low != b.low { return a.low < b.low }
-            return precedes(subject(a.position), subject(b.position))
+        keys.sort { ($0.high, $0.low) < ($1.high, $1.low) }
+        var start = 0
+        while start < keys.count {
+            var end = start + 1
+            while end < keys.count, keys[end].high == keys[start].high, keys[end].low == keys[start].low { end += 1 }
+            if end - start > 1 { keys[start..<end].sort { precedes(subjects[$0.offset], subjects[$1.offset]) } }
+            start = end
         }
-        return keys.map(\.position)
+        return keys.map(\.offset)
     }
 
     /// A sort key: the first 16 bytes of a subject, and where it is.
-    private struct Key<Position> {
+    private struct Key {
         var high: UInt64
         var low: UInt64
-        var position: Position
+        var offset: Int
     }
 
     /// Eight bytes from `start` as a big-endian word, zero-padded past the end.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A growable byte buffer that becomes `Data` without a copy.
+/// A byte buffer for the store writer: growable and handed over as `Data` without a copy, or
+/// fixed-size and flushed to a sink (a file being written) whenever it fills.
 ///
 /// The store writer appends hundreds of megabytes in small pieces; `Data.append` per piece was
 /// slow, and building an array first would hold the bytes twice at the end. The buffer is
@@ -9,17 +10,27 @@ struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
+    /// A growable buffer that starts at `capacity` bytes.
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = ByteWriter.allocate(self.capacity)
+        sink = nil
+    }
+
+    /// A buffer of `chunk` bytes that hands its bytes to `sink` whenever it fills (and on `flush`).
+    init(chunk: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        capacity = max(chunk, 64)
+        base = ByteWriter.allocate(capacity)
+        self.sink = sink
     }
 
     deinit { free(base) }
 
     /// Appends one byte.
     mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(to: count + 1) }
+        if count == capacity { makeRoom(for: 1) }
         base[count] = byte
         count += 1
     }
@@ -27,7 +38,7 @@ struct ByteWriter: ~Copyable {
     /// Appends `bytes`.
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        if count + bytes.count > capacity { makeRoom(for: bytes.count) }
         (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
@@ -50,7 +61,7 @@ struct ByteWriter: ~Copyable {
 
     /// Appends `count` spaces.
     mutating func appendSpaces(_ spaces: Int) {
-        if count + spaces > capacity { grow(to: count + spaces) }
+        if count + spaces > capacity { makeRoom(for: spaces) }
         (base + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
         count += spaces
     }
@@ -65,6 +76,18 @@ struct ByteWriter: ~Copyable {
         let result = Data(bytesNoCopy: base, count: count, deallocator: .free)
         base = ByteWriter.allocate(1)
         return result
+    }
+
+    /// Hands what is buffered to the sink (nothing without one).
+    mutating func flush() {
+        guard let sink, count > 0 else { return }
+        sink(UnsafeBufferPointer(start: base, count: count))
+        count = 0
+    }
+
+    private mutating func makeRoom(for extra: Int) {
+        flush()
+        if count + extra > capacity { grow(to: count + extra) }
     }
 
     private mutating func grow(to needed: Int) {

@@ -119,45 +119,105 @@ enum FileSystem {
         case failed(Failure)
     }
 
-    /// Replaces `path` with `data` so a crash leaves the old or the new file, never a mix.
+    /// Replaces `path` with the bytes `write` streams, so a crash leaves the old or the new file, never a mix.
     ///
-    /// Writes a temp file in the same directory with the old file's mode and owner (or `newMode`),
-    /// `fsync`s it, `rename`s it over `path`, then `fsync`s the directory.
-    static func replaceAtomically(_ path: String, with data: Data, newMode: mode_t) throws(Failure) {
-        let directory = directory(of: path)
-        let existing = ownership(path)
-        let mode = existing?.mode ?? newMode
-        let name = (path as NSString).lastPathComponent
-        let temp = (directory as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(operation: "create temp file", code: errno) }
-        var failure: Failure?
-        if fchmod(fd, mode) != 0 { failure = Failure(operation: "fchmod", code: errno) }
-        if failure == nil, let existing, existing.owner != geteuid() || existing.group != getegid(),
-           fchown(fd, existing.owner, existing.group) != 0, errno != EPERM {
-            failure = Failure(operation: "fchown", code: errno)
-        }
-        if failure == nil { failure = writeAll(fd, data) }
-        if failure == nil, fsync(fd) != 0 { failure = Failure(operation: "fsync", code: errno) }
-        if close(fd) != 0, failure == nil { failure = Failure(operation: "close", code: errno) }
-        if failure == nil, rename(temp, path) != 0 { failure = Failure(operation: "rename", code: errno) }
-        if let failure {
-            unlink(temp)
-            throw failure
-        }
-        syncDirectory(directory)
+    /// The bytes are compared with `original` (the file as read) while they stream: nothing is
+    /// created as long as they match, so rewriting an unchanged store touches nothing (returns
+    /// false). From the first difference they go to a temp file in the same directory with the old
+    /// file's mode and owner (or `newMode`), which is `fsync`ed, `rename`d over `path`, and the
+    /// directory `fsync`ed. Memory stays at one `chunk`, whatever the size of the file.
+    static func replaceAtomically(_ path: String, original: Data?, newMode: mode_t, chunk: Int = 1 << 20,
+                                  write: (inout ByteWriter) -> Void) throws(Failure) -> Bool {
+        let replacement = Replacement(path: path, original: original, newMode: newMode)
+        var writer = ByteWriter(chunk: chunk) { replacement.accept($0) }
+        write(&writer)
+        writer.flush()
+        return try replacement.finish()
     }
 
-    private static func writeAll(_ fd: Int32, _ data: Data) -> Failure? {
-        data.withUnsafeBytes { buffer -> Failure? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
+    /// One streamed replacement: compares, then writes the temp file from the first differing chunk.
+    private final class Replacement {
+        let path: String
+        let original: Data?
+        let newMode: mode_t
+        /// Bytes streamed so far.
+        var offset = 0
+        var descriptor: Int32 = -1
+        var temp: String?
+        var failure: Failure?
+
+        init(path: String, original: Data?, newMode: mode_t) {
+            self.path = path
+            self.original = original
+            self.newMode = newMode
+        }
+
+        func accept(_ chunk: UnsafeBufferPointer<UInt8>) {
+            guard failure == nil else { return }
+            if descriptor < 0 {
+                if matchesOriginal(chunk) {
+                    offset += chunk.count
+                    return
+                }
+                failure = openTemp()
+            }
+            if failure == nil { failure = writeAll(chunk) }
+            offset += chunk.count
+        }
+
+        /// Renames the temp file into place; false when every byte matched the original.
+        func finish() throws(Failure) -> Bool {
+            if failure == nil, descriptor < 0 {
+                if let original, offset == original.count { return false }
+                failure = openTemp()
+            }
+            if failure == nil, fsync(descriptor) != 0 { failure = Failure(operation: "fsync", code: errno) }
+            if descriptor >= 0, close(descriptor) != 0, failure == nil { failure = Failure(operation: "close", code: errno) }
+            descriptor = -1
+            if failure == nil, let temp, rename(temp, path) != 0 { failure = Failure(operation: "rename", code: errno) }
+            if let failure {
+                if let temp { unlink(temp) }
+                throw failure
+            }
+            syncDirectory(directory(of: path))
+            return true
+        }
+
+        private func matchesOriginal(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let original, offset + chunk.count <= original.count else { return false }
+            return original.withUnsafeBytes { bytes in
+                guard let start = bytes.baseAddress, let other = chunk.baseAddress else { return chunk.isEmpty }
+                return memcmp(start + offset, other, chunk.count) == 0
+            }
+        }
+
+        /// Creates the temp file with the old file's mode and owner and writes the matching prefix.
+        private func openTemp() -> Failure? {
+            let directory = directory(of: path)
+            let existing = ownership(path)
+            let name = (path as NSString).lastPathComponent
+            let temp = (directory as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return Failure(operation: "create temp file", code: errno) }
+            self.temp = temp
+            if fchmod(descriptor, existing?.mode ?? newMode) != 0 { return Failure(operation: "fchmod", code: errno) }
+            if let existing, existing.owner != geteuid() || existing.group != getegid(),
+               fchown(descriptor, existing.owner, existing.group) != 0, errno != EPERM {
+                return Failure(operation: "fchown", code: errno)
+            }
+            guard offset > 0, let original else { return nil }
+            return original.withUnsafeBytes { writeAll(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<offset])) }
+        }
+
+        private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
+            var written = 0
+            while written < bytes.count {
+                let count = write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+                if count < 0 {
                     if errno == EINTR { continue }
                     return Failure(operation: "write", code: errno)
                 }
-                offset += written
+                written += count
             }
             return nil
         }

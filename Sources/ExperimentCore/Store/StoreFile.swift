@@ -30,6 +30,24 @@ public struct StoreFile: Sendable {
     /// applies `body`, validates the result, and replaces the file atomically only when its bytes
     /// change. Errors thrown by `body` leave the file untouched.
     public func update<T>(createIfMissing: Bool = false, _ body: (inout StoreSnapshot) throws -> T) throws -> T {
+        try transaction(createIfMissing: createIfMissing, changed: nil, body)
+    }
+
+    /// Applies one change in its own transaction (see `update`).
+    ///
+    /// The store read under the lock was validated whole; after the change only the experiment
+    /// it names, the history it appends and the revision are validated again.
+    @discardableResult
+    public func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws -> ChangeOutcome {
+        var createIfMissing = false
+        if case .create = change { createIfMissing = true }
+        return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey]) { snapshot in
+            try snapshot.apply(change, expectedRevision: expectedRevision, context: context)
+        }
+    }
+
+    /// `update`, validating after `body` either everything (`changed` nil) or only the experiments named.
+    private func transaction<T>(createIfMissing: Bool, changed: Set<String>?, _ body: (inout StoreSnapshot) throws -> T) throws -> T {
         let target = FileSystem.resolvingLinks(path)
         // A missing store is reported before anything (even the lock file) is created beside it.
         guard createIfMissing || FileSystem.fingerprint(target) != nil else { throw StoreError.missing(path: path) }
@@ -46,25 +64,17 @@ public struct StoreFile: Sendable {
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw StoreError.missing(path: path) }
         var snapshot = try original.map(decode) ?? StoreSnapshot()
+        let historyCount = snapshot.history.count
         let result = try body(&snapshot)
-        let encoded = try encode(snapshot)
-        guard encoded != original else { return result }
+        let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount) }
+            ?? StoreValidator.problems(in: StoreDocument(snapshot))
+        guard problems.isEmpty else { throw StoreError.invalid(path: path, problems: problems) }
         do {
-            try FileSystem.replaceAtomically(target, with: encoded, newMode: 0o644)
+            _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) { StoreWriter.write(snapshot, to: &$0) }
         } catch {
             throw original == nil ? StoreError.cannotCreate(path: path, reason: error.reason) : StoreError.cannotWrite(path: path, reason: error.reason)
         }
         return result
-    }
-
-    /// Applies one change in its own transaction (see `update`).
-    @discardableResult
-    public func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws -> ChangeOutcome {
-        var createIfMissing = false
-        if case .create = change { createIfMissing = true }
-        return try update(createIfMissing: createIfMissing) { snapshot in
-            try snapshot.apply(change, expectedRevision: expectedRevision, context: context)
-        }
     }
 
     /// The deterministic bytes of `snapshot` (see `StoreWriter`): sorted keys, experiments by key,
@@ -104,12 +114,6 @@ public struct StoreFile: Sendable {
 
     private func decode(_ data: Data) throws(StoreError) -> StoreSnapshot {
         try StoreFile.decode(data, path: path)
-    }
-
-    private func encode(_ snapshot: StoreSnapshot) throws -> Data {
-        let problems = StoreValidator.problems(in: StoreDocument(snapshot))
-        guard problems.isEmpty else { throw StoreError.invalid(path: path, problems: problems) }
-        return try StoreFile.encode(snapshot)
     }
 
     private func readBytes(_ target: String) throws(StoreError) -> Data? {

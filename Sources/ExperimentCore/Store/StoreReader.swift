@@ -85,24 +85,25 @@ enum StoreReader {
     }
 
     /// The entries by subject; nil on a repeated subject (JSONDecoder names it).
+    ///
+    /// The entries are read into an array first so the dictionary is sized once: growing it while
+    /// reading re-hashed every subject at each doubling.
     private static func readWhitelist(_ cursor: inout JSONCursor) -> [SubjectID: WhitelistEntry]? {
-        var whitelist: [SubjectID: WhitelistEntry] = [:]
-        let complete = readElements(&cursor) { cursor in
-            guard let entry = readWhitelistEntry(&cursor) else { return false }
-            return whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) == nil
-        }
-        return complete ? whitelist : nil
+        guard let entries = readArray(&cursor, readWhitelistEntry) else { return nil }
+        var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
+        for entry in entries where whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) != nil { return nil }
+        return whitelist
     }
 
     private static func readWhitelistEntry(_ cursor: inout JSONCursor) -> WhitelistEntry? {
         var subject: String?, variant: String?, note: String?, addedBy: String?, addedAt: Date?
         let complete = readObject(&cursor) { cursor, field in
-            switch Field(field) {
+            switch Field(field) {  // in the order the writer puts them
+            case "added_at": return once(&addedAt, date(&cursor))
+            case "added_by": return once(&addedBy, cursor.string())
+            case "note": return once(&note, cursor.string())
             case "subject": return once(&subject, cursor.string())
             case "variant": return once(&variant, cursor.string())
-            case "note": return once(&note, cursor.string())
-            case "added_by": return once(&addedBy, cursor.string())
-            case "added_at": return once(&addedAt, date(&cursor))
             default: return cursor.skipValue()
             }
         }

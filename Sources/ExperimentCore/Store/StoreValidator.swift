@@ -24,6 +24,20 @@ enum StoreValidator {
         return problems
     }
 
+    /// The problems a change to a valid store can introduce: in the experiments it touched, the
+    /// history entries it appended, and the store's revision (paths as in the full check).
+    static func problems(in snapshot: StoreSnapshot, changed keys: Set<String>, historyFrom firstNew: Int) -> [StoreProblem] {
+        var problems: [StoreProblem] = []
+        if !(0...maxRevision).contains(snapshot.revision) { problems.append(StoreProblem("$.revision", "must be 0 to \(maxRevision)")) }
+        for (index, key) in snapshot.experiments.keys.sorted().enumerated() where keys.contains(key) {
+            if let experiment = snapshot.experiments[key] { problems += self.problems(in: experiment, at: "$.experiments[\(index)]") }
+        }
+        for index in max(0, firstNew)..<snapshot.history.count where !Identifier.isValidSubject(snapshot.history[index].operatorName) {
+            problems.append(StoreProblem("$.history[\(index)].operator", "must be 1–256 characters without control characters"))
+        }
+        return problems
+    }
+
     /// Every problem in one experiment at `path`.
     static func problems(in experiment: Experiment, at path: String) -> [StoreProblem] {
         var problems: [StoreProblem] = []

@@ -13,6 +13,12 @@ enum StoreWriter {
     static func data(of snapshot: StoreSnapshot) -> Data {
         let entries = snapshot.experiments.values.reduce(0) { $0 + $1.whitelist.count }
         var writer = ByteWriter(capacity: 4_096 + entries * 128 + snapshot.experiments.count * 1_024 + snapshot.history.count * 160)
+        write(snapshot, to: &writer)
+        return writer.data()
+    }
+
+    /// Appends the whole store file to `writer`.
+    static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter) {
         var dates = DateCache()
         writer.append("{\n  \"experiments\": [")
         for (index, experiment) in snapshot.sortedExperiments.enumerated() {
@@ -29,7 +35,6 @@ enum StoreWriter {
         writer.append(",\n  \"schema_version\": ")
         writer.append(decimal: snapshot.schemaVersion)
         writer.append("\n}\n")
-        return writer.data()
     }
 
     private static func append(_ experiment: Experiment, to writer: inout ByteWriter, dates: inout DateCache) {

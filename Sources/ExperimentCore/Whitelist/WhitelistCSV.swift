@@ -7,12 +7,14 @@ import Foundation
 public enum WhitelistCSV {
     /// The rows of `data`, or the first problem with its line number.
     public static func parse(_ data: Data) throws(ExperimentError) -> [WhitelistRow] {
-        guard let text = String(validating: data, as: UTF8.self) else {
+        var bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw .importRow(line: firstInvalidLine(data), reason: "the file is not UTF-8 text")
         }
-        var rows: [WhitelistRow] = []
         // A spreadsheet's byte order mark is not part of the first subject id.
-        var reader = Reader(bytes: Array(text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? text.utf8.dropFirst(3) : text.utf8[...]))
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var rows: [WhitelistRow] = []
+        var reader = Reader(bytes: bytes)
         var isFirst = true
         while let record = try reader.nextRecord() {
             defer { isFirst = false }
