@@ -45,8 +45,7 @@ public enum SubjectOrder {
         var keys: [Key] = []
         keys.reserveCapacity(subjects.count)
         for (offset, subject) in subjects.enumerated() {
-            var text = subject
-            keys.append(text.withUTF8 { Key(high: word($0, from: 0), low: word($0, from: 8), offset: offset) })
+            keys.append(SubjectID(subject).withUTF8 { Key(high: word($0, from: 0), low: word($0, from: 8), offset: offset) })
         }
         keys.sort { ($0.high, $0.low) < ($1.high, $1.low) }
         var start = 0

@@ -2,18 +2,23 @@
 extension ByteWriter {
     /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u001b`.
     mutating func appendQuoted(_ text: String) {
-        var text = text
         append(UInt8(ascii: "\""))
-        text.withUTF8 { bytes in
-            var clean = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
-                appendEscape(byte)
-                clean = index + 1
-            }
-            append(UnsafeBufferPointer(rebasing: bytes[clean...]))
+        // In place for native strings: no copy, no reference count.
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { appendEscaped($0) }
         }
         append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var clean = 0
+        for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+            appendEscape(byte)
+            clean = index + 1
+        }
+        append(UnsafeBufferPointer(rebasing: bytes[clean...]))
     }
 
     /// Appends a number as `JSONEncoder` does: shortest round-trip digits, no trailing `.0`.
