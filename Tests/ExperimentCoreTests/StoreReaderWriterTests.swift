@@ -32,7 +32,7 @@ struct StoreReaderWriterTests {
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
     func randomStoresReadExactlyAsJSONDecoderReadsThem(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        let snapshot = RandomStore.snapshot(using: &random)
+        let snapshot = RandomStore.awkward.snapshot(using: &random)
         let canonical = try StoreFile.encode(snapshot)
         // The fast reader understands everything the writer writes, and agrees with JSONDecoder on it.
         let fast = try #require(StoreReader.document(from: canonical), "the fast reader reads the writer's bytes")
@@ -153,24 +153,28 @@ struct StoreReaderWriterTests {
 }
 
 /// Random but valid stores with awkward text, payloads and dates, for the reader/writer tests.
-enum RandomStore {
-    static let pieces = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{7F}", "é", "e\u{301}", "日本", "😀", "\u{2028}", "-", "_"]
+struct RandomStore {
+    static let awkward = RandomStore(pieces: ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{7F}", "é", "e\u{301}", "日本", "😀", "\u{2028}", "-", "_"])
+    /// Text that JSON writes without an escape.
+    static let plain = RandomStore(pieces: ["a", "Z", "0", " ", "/", "\u{7F}", "é", "e\u{301}", "日本", "😀", "-", "_"])
 
-    static func text<R: RandomNumberGenerator>(using random: inout R, allowEmpty: Bool = true) -> String {
+    let pieces: [String]
+
+    func text<R: RandomNumberGenerator>(using random: inout R, allowEmpty: Bool = true) -> String {
         let count = Int(random.next() % 12) + (allowEmpty ? 0 : 1)
         return (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
     }
 
     /// A subject or salt: no control characters, never empty.
-    static func subject<R: RandomNumberGenerator>(using random: inout R, index: Int) -> String {
+    func subject<R: RandomNumberGenerator>(using random: inout R, index: Int) -> String {
         text(using: &random).unicodeScalars.filter { !Identifier.isControl($0) }.map(String.init).joined() + "-\(index)"
     }
 
-    static func date<R: RandomNumberGenerator>(using random: inout R) -> Date {
+    func date<R: RandomNumberGenerator>(using random: inout R) -> Date {
         Date(timeIntervalSince1970: Double(-2_208_988_800 + Int(random.next() % 255_611_289_600)) + Double(random.next() % 1000) / 1000)
     }
 
-    static func payload<R: RandomNumberGenerator>(using random: inout R, depth: Int = 0) -> JSONValue {
+    func payload<R: RandomNumberGenerator>(using random: inout R, depth: Int = 0) -> JSONValue {
         switch random.next() % (depth > 2 ? 4 : 6) {
         case 0: return .null
         case 1: return .bool(random.next() % 2 == 0)
@@ -184,7 +188,7 @@ enum RandomStore {
         }
     }
 
-    static func snapshot<R: RandomNumberGenerator>(using random: inout R) -> StoreSnapshot {
+    func snapshot<R: RandomNumberGenerator>(using random: inout R) -> StoreSnapshot {
         var experiments: [String: Experiment] = [:]
         var history: [HistoryEntry] = []
         for index in 0..<Int(random.next() % 6) + 1 {

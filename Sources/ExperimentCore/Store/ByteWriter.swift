@@ -78,6 +78,12 @@ struct ByteWriter: ~Copyable {
         return result
     }
 
+    /// Whether what was written so far is exactly `bytes`.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == count, let other = bytes.baseAddress else { return count == 0 }
+        return memcmp(base, other, count) == 0
+    }
+
     /// Hands what is buffered to the sink (nothing without one).
     mutating func flush() {
         guard let sink, count > 0 else { return }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A forward-only reader of JSON tokens over UTF-8 bytes, for the store's fast reader.
 ///
 /// It accepts only strict JSON (RFC 8259) and answers nil on anything it does not handle —
@@ -41,6 +47,63 @@ struct JSONCursor {
         for offset in 0..<count where bytes[position + offset] != literal.utf8Start[offset] { return false }
         position += count
         return true
+    }
+
+    /// The position after any whitespace: where the next token starts.
+    mutating func nextTokenPosition() -> Int {
+        skipWhitespace()
+        return position
+    }
+
+    /// Moves back to `earlier`, a position this cursor was at.
+    mutating func rewind(to earlier: Int) {
+        position = earlier
+    }
+
+    /// Whether `literal` comes next, byte for byte (no whitespace skipped); consumed when it does.
+    mutating func consumeExactly(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count, let base = bytes.baseAddress,
+              memcmp(base + position, literal.utf8Start, count) == 0 else { return false }
+        position += count
+        return true
+    }
+
+    /// Whether `literal` comes next, byte for byte, without consuming it.
+    func isNext(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count, let base = bytes.baseAddress else { return false }
+        return memcmp(base + position, literal.utf8Start, count) == 0
+    }
+
+    /// The next `count` bytes, consumed; nil when fewer are left.
+    mutating func take(_ count: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard position + count <= bytes.count else { return nil }
+        defer { position += count }
+        return UnsafeBufferPointer(rebasing: bytes[position..<position + count])
+    }
+
+    /// A string starting exactly here with no escapes, as text and as its bytes; nil otherwise (nothing consumed).
+    mutating func plainStringHere() -> (text: String, bytes: UnsafeBufferPointer<UInt8>)? {
+        let start = position
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        position += 1
+        var isASCII = true
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let content = UnsafeBufferPointer(rebasing: bytes[start + 1..<position])
+                position += 1
+                let text = isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+                guard let text else { break }
+                return (text, content)
+            }
+            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { break }
+            isASCII = isASCII && byte < 0x80
+            position += 1
+        }
+        position = start
+        return nil
     }
 
     /// The raw bytes of the next string when it has no escapes (object keys); nil otherwise.

@@ -63,14 +63,18 @@ public struct StoreFile: Sendable {
         defer { lock.release() }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw StoreError.missing(path: path) }
-        var snapshot = try original.map(decode) ?? StoreSnapshot()
+        var (snapshot, verbatim) = try original.map(read) ?? (StoreSnapshot(), [:])
         let historyCount = snapshot.history.count
         let result = try body(&snapshot)
         let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount) }
             ?? StoreValidator.problems(in: StoreDocument(snapshot))
         guard problems.isEmpty else { throw StoreError.invalid(path: path, problems: problems) }
+        // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
+        if let changed { for key in changed { verbatim[key] = nil } } else { verbatim = [:] }
         do {
-            _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) { StoreWriter.write(snapshot, to: &$0) }
+            _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
+                StoreWriter.write(snapshot, to: &$0, verbatim: verbatim, from: original)
+            }
         } catch {
             throw original == nil ? StoreError.cannotCreate(path: path, reason: error.reason) : StoreError.cannotWrite(path: path, reason: error.reason)
         }
@@ -114,6 +118,14 @@ public struct StoreFile: Sendable {
 
     private func decode(_ data: Data) throws(StoreError) -> StoreSnapshot {
         try StoreFile.decode(data, path: path)
+    }
+
+    /// The validated snapshot of `data`, and where its experiments sit when the writer wrote them.
+    private func read(_ data: Data) throws(StoreError) -> (StoreSnapshot, [String: Range<Int>]) {
+        if let reading = StoreReader.reading(from: data) {
+            return (try StoreFile.validated(reading.document, path: path), reading.verbatim)
+        }
+        return (try StoreFile.validated(StoreFile.foundationDocument(data, path: path), path: path), [:])
     }
 
     private func readBytes(_ target: String) throws(StoreError) -> Data? {

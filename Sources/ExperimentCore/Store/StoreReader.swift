@@ -11,20 +11,26 @@ import Foundation
 enum StoreReader {
     /// The document in `data`, or nil when `JSONDecoder` must read it.
     static func document(from data: Data) -> StoreDocument? {
+        reading(from: data)?.document
+    }
+
+    /// The document in `data` and which experiments are byte for byte as the writer writes them.
+    static func reading(from data: Data) -> StoreReading? {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            guard let document = readDocument(&cursor), cursor.isAtEnd() else { return nil }
-            return document
+            var verbatim: [String: Range<Int>] = [:]
+            guard let document = readDocument(&cursor, verbatim: &verbatim), cursor.isAtEnd() else { return nil }
+            return StoreReading(document: document, verbatim: verbatim)
         }
     }
 
-    private static func readDocument(_ cursor: inout JSONCursor) -> StoreDocument? {
+    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
         let complete = readObject(&cursor) { cursor, key in
             switch Field(key) {
             case "schema_version": return once(&schemaVersion, cursor.integer())
             case "revision": return once(&revision, cursor.integer())
-            case "experiments": return once(&experiments, readArray(&cursor, readExperiment))
+            case "experiments": return once(&experiments, readArray(&cursor) { readExperiment(&$0, verbatim: &verbatim) })
             case "history": return once(&history, readArray(&cursor, readHistoryEntry))
             default: return cursor.skipValue()
             }
@@ -34,7 +40,9 @@ enum StoreReader {
         return StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
     }
 
-    private static func readExperiment(_ cursor: inout JSONCursor) -> Experiment? {
+    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]) -> Experiment? {
+        let start = cursor.nextTokenPosition()
+        var writtenEntries: Range<Int>?
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
         var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
         var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?
@@ -52,15 +60,19 @@ enum StoreReader {
             case "updated_at": return once(&updatedAt, date(&cursor))
             case "updated_by": return once(&updatedBy, cursor.string())
             case "variants": return once(&variants, readArray(&cursor, readVariant))
-            case "whitelist": return once(&whitelist, readWhitelist(&cursor))
+            case "whitelist": return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
             default: return cursor.skipValue()
             }
         }
         guard complete, let key, let type, let status, let salt, let control, let description, let revision,
               let createdAt, let updatedAt, let updatedBy, let variants, let whitelist else { return nil }
-        return Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
-                          description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
-                          updatedBy: updatedBy, variants: variants, whitelist: whitelist)
+        let experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
+                                    description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
+                                    updatedBy: updatedBy, variants: variants, whitelist: whitelist)
+        if let writtenEntries, let span = writtenSpan(of: experiment, in: cursor.bytes, object: start..<cursor.position, entries: writtenEntries) {
+            verbatim[key] = span
+        }
+        return experiment
     }
 
     private static func readVariant(_ cursor: inout JSONCursor) -> Variant? {
@@ -86,10 +98,27 @@ enum StoreReader {
 
     /// The entries by subject; nil on a repeated subject (JSONDecoder names it).
     ///
-    /// The entries are read into an array first so the dictionary is sized once: growing it while
-    /// reading re-hashed every subject at each doubling.
-    private static func readWhitelist(_ cursor: inout JSONCursor) -> [SubjectID: WhitelistEntry]? {
-        guard let entries = readArray(&cursor, readWhitelistEntry) else { return nil }
+    /// Entries exactly in the writer's form are read by `readWrittenEntries` (and their byte range
+    /// noted in `writtenEntries`), any others field by field. They are read into an array first
+    /// so the dictionary is sized once: growing it while reading re-hashed every subject at each doubling.
+    private static func readWhitelist(_ cursor: inout JSONCursor, writtenEntries: inout Range<Int>?) -> [SubjectID: WhitelistEntry]? {
+        guard cursor.consume(UInt8(ascii: "[")) else { return nil }
+        let start = cursor.position
+        let entries: [WhitelistEntry]
+        if let written = readWrittenEntries(&cursor) {
+            writtenEntries = start..<cursor.position
+            guard cursor.consume(UInt8(ascii: "]")) else { return nil }
+            entries = written
+        } else {
+            var read: [WhitelistEntry] = []
+            let complete = readElements(&cursor, opened: true) { cursor in
+                guard let entry = readWhitelistEntry(&cursor) else { return false }
+                read.append(entry)
+                return true
+            }
+            guard complete else { return nil }
+            entries = read
+        }
         var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
         for entry in entries where whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) != nil { return nil }
         return whitelist
@@ -141,9 +170,9 @@ enum StoreReader {
         return cursor.consume(UInt8(ascii: "}"))
     }
 
-    /// Reads `[ element, ... ]`, calling `element` for each.
-    private static func readElements(_ cursor: inout JSONCursor, _ element: (inout JSONCursor) -> Bool) -> Bool {
-        guard cursor.consume(UInt8(ascii: "[")) else { return false }
+    /// Reads `[ element, ... ]` (from after the `[` when `opened`), calling `element` for each.
+    private static func readElements(_ cursor: inout JSONCursor, opened: Bool = false, _ element: (inout JSONCursor) -> Bool) -> Bool {
+        guard opened || cursor.consume(UInt8(ascii: "[")) else { return false }
         if cursor.consume(UInt8(ascii: "]")) { return true }
         repeat {
             guard element(&cursor) else { return false }
@@ -174,7 +203,7 @@ enum StoreReader {
     }
 
     /// A date in exactly the form the store writes; nil for any other form (JSONDecoder decides).
-    private static func date(_ cursor: inout JSONCursor) -> Date? {
+    static func date(_ cursor: inout JSONCursor) -> Date? {
         guard let text = cursor.plainStringBytes(), let seconds = StoreDate.seconds(parsing: text) else { return nil }
         return Date(timeIntervalSince1970: Double(seconds))
     }

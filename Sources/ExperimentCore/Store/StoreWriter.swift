@@ -17,13 +17,21 @@ enum StoreWriter {
         return writer.data()
     }
 
-    /// Appends the whole store file to `writer`.
-    static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter) {
+    /// Appends the whole store file to `writer`, copying the experiments in `verbatim` from `original`.
+    ///
+    /// `verbatim` names experiments whose bytes in `original` are exactly what this writer gives for
+    /// them (`StoreReading.verbatim`, less what a change touched); the rest are encoded.
+    static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter,
+                      verbatim: [String: Range<Int>] = [:], from original: Data? = nil) {
         var dates = DateCache()
         writer.append("{\n  \"experiments\": [")
         for (index, experiment) in snapshot.sortedExperiments.enumerated() {
             writer.append(index == 0 ? "\n" : ",\n")
-            append(experiment, to: &writer, dates: &dates)
+            if let span = verbatim[experiment.key], let original {
+                original.withUnsafeBytes { writer.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[span])) }
+            } else {
+                append(experiment, to: &writer, dates: &dates)
+            }
         }
         writer.append(snapshot.experiments.isEmpty ? "],\n  \"history\": [" : "\n  ],\n  \"history\": [")
         for (index, entry) in snapshot.history.enumerated() {
@@ -38,6 +46,17 @@ enum StoreWriter {
     }
 
     private static func append(_ experiment: Experiment, to writer: inout ByteWriter, dates: inout DateCache) {
+        appendHead(experiment, to: &writer, dates: &dates)
+        let whitelist = experiment.whitelist
+        for (index, position) in SubjectOrder.sortedIndices(of: whitelist).enumerated() {
+            writer.append(entrySeparator(first: index == 0))
+            append(whitelist[position].value, to: &writer, dates: &dates)
+        }
+        appendTail(experiment, to: &writer)
+    }
+
+    /// An experiment's lines up to and including `"whitelist": [`.
+    static func appendHead(_ experiment: Experiment, to writer: inout ByteWriter, dates: inout DateCache) {
         writer.append("    {\n      \"control\": ")
         writer.appendQuoted(experiment.control)
         writer.append(",\n      \"created_at\": ")
@@ -64,15 +83,17 @@ enum StoreWriter {
             append(variant, to: &writer)
         }
         writer.append(experiment.variants.isEmpty ? "],\n      \"whitelist\": [" : "\n      ],\n      \"whitelist\": [")
-        let whitelist = experiment.whitelist
-        for (index, position) in SubjectOrder.sortedIndices(of: whitelist).enumerated() {
-            writer.append(index == 0 ? "\n        " : ",\n        ")
-            append(whitelist[position].value, to: &writer, dates: &dates)
-        }
-        writer.append(whitelist.isEmpty ? "],\n      \"winner\": " : "\n      ],\n      \"winner\": ")
+    }
+
+    /// An experiment's lines after its last whitelist entry: the closing bracket, the winner, the brace.
+    static func appendTail(_ experiment: Experiment, to writer: inout ByteWriter) {
+        writer.append(experiment.whitelist.isEmpty ? "],\n      \"winner\": " : "\n      ],\n      \"winner\": ")
         if let winner = experiment.winner { writer.appendQuoted(winner) } else { writer.append("null") }
         writer.append("\n    }")
     }
+
+    /// The separator before a whitelist entry, by its place in the list.
+    static func entrySeparator(first: Bool) -> StaticString { first ? "\n        " : ",\n        " }
 
     private static func append(_ variant: Variant, to writer: inout ByteWriter) {
         writer.append("{\"name\": ")
@@ -149,7 +170,7 @@ enum StoreWriter {
     }
 
     /// The last date written: entries added together share a timestamp, so most dates are a copy.
-    private struct DateCache {
+    struct DateCache {
         var date: Date?
         var text: [UInt8] = []
 

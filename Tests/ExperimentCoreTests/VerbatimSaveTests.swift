@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import ExperimentCore
+
+/// Saving by copying unchanged experiments: the bytes are always exactly a full encoding's.
+struct VerbatimSaveTests {
+    static func written(_ snapshot: StoreSnapshot, verbatim: [String: Range<Int>], from original: Data) -> Data {
+        var writer = ByteWriter(capacity: 1_024)
+        StoreWriter.write(snapshot, to: &writer, verbatim: verbatim, from: original)
+        return writer.data()
+    }
+
+    /// One change to one experiment, picked at random among those a store accepts.
+    static func change<R: RandomNumberGenerator>(to key: String, in snapshot: StoreSnapshot, using random: inout R) -> Change {
+        let note = RandomStore.awkward.text(using: &random)
+        switch random.next() % 4 {
+        case 0: return .whitelistAdd(experiment: key, subject: RandomStore.awkward.subject(using: &random, index: 99), variant: "control", note: note)
+        case 1: return .setPayload(experiment: key, variant: "treatment", payload: RandomStore.awkward.payload(using: &random))
+        case 2: return .ramp(experiment: key, weights: ["control": Weight(buckets: Int(random.next() % 10_001)), "treatment": .zero])
+        default:
+            let subject = snapshot.experiments[key]?.whitelist.keys.first?.text ?? "nobody"
+            return .whitelistRemove(experiment: key, subject: subject)
+        }
+    }
+
+    /// Random stores, random changes to one experiment: copying the others gives a full encoding's bytes.
+    /// With plain text every experiment is recognised; with awkward text (escapes) some are encoded again.
+    @Test(arguments: 1...16 as ClosedRange<UInt64>)
+    func splicedSavesEqualFullEncodings(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let plain = seed % 2 == 0
+        let snapshot = (plain ? RandomStore.plain : RandomStore.awkward).snapshot(using: &random)
+        let original = try StoreFile.encode(snapshot)
+        let reading = try #require(StoreReader.reading(from: original))
+        if plain { #expect(Set(reading.verbatim.keys) == Set(snapshot.experiments.keys), "every experiment the writer wrote is recognised") }
+        var changed = try StoreFile.decode(original, path: "s.json")
+        let open = changed.experiments.values.filter { $0.status != .resolved }.map(\.key).sorted()
+        var verbatim = reading.verbatim
+        if let key = open.randomElement(using: &random) {
+            let context = ChangeContext(operatorName: "carol", now: Fixture.t2)
+            if (try? changed.apply(Self.change(to: key, in: changed, using: &random), context: context)) == nil {
+                try changed.apply(.whitelistAdd(experiment: key, subject: "fallback", variant: "control", note: ""), context: context)
+            }
+            verbatim[key] = nil
+        }
+        #expect(Self.written(changed, verbatim: verbatim, from: original) == (try StoreFile.encode(changed)))
+    }
+
+    @Test func foundationsLayoutIsNeverCopied() throws {
+        var random = SplitMix64(seed: 5)
+        let snapshot = RandomStore.awkward.snapshot(using: &random)
+        let legacy = try StoreCoding.encoder().encode(StoreDocument(snapshot)) + Data([0x0A])
+        #expect(try #require(StoreReader.reading(from: legacy)).verbatim.isEmpty)
+    }
+
+    /// Same meaning, other bytes: only the tampered experiment is encoded again.
+    @Test(arguments: [
+        ("an extra space in an entry", "\"note\": \"second\"", "\"note\":  \"second\""),
+        ("an escaped slash", "\"note\": \"second\"", "\"note\": \"sec\\/ond\""),
+        ("an escape the writer also uses", "\"note\": \"second\"", "\"note\": \"se\\\"cond\""),
+        ("entries out of order", "\"subject\": \"u1\"", "\"subject\": \"u3\""),
+        ("two fields swapped", "\"control\": \"off\",\n      \"created_at\": \"2026-01-01T00:00:00Z\"",
+         "\"created_at\": \"2026-01-01T00:00:00Z\",\n      \"control\": \"off\""),
+        ("a trailing space on the experiment's first line", "    {\n      \"control\": \"off\"", "    { \n      \"control\": \"off\""),
+        ("a weight written as 30.0", "\"weight\": 30}", "\"weight\": 30.0}"),
+    ])
+    func tamperedExperimentsAreEncodedAgain(label: String, old: String, new: String) throws {
+        let base = try StoreFileTests.base()
+        let text = String(decoding: try StoreFile.encode(base), as: UTF8.self)
+        #expect(text.components(separatedBy: old).count == 2, "\(label): the fixture holds the text once")
+        let tampered = Data(text.replacingOccurrences(of: old, with: new).utf8)
+        let reading = try #require(StoreReader.reading(from: tampered), "\(label)")
+        #expect(reading.verbatim.count == 1, "\(label): the other experiment is still copied")
+        let snapshot = try StoreFile.decode(tampered, path: "s.json")
+        #expect(Self.written(snapshot, verbatim: reading.verbatim, from: tampered) == (try StoreFile.encode(snapshot)), "\(label)")
+    }
+
+    /// Through a real transaction: a change to one experiment leaves the whole file canonical.
+    @Test func aChangeOnATamperedFileWritesTheCanonicalBytes() throws {
+        let directory = try TempDirectory()
+        defer { directory.remove() }
+        let path = directory.path("experiments.json")
+        let text = String(decoding: try StoreFile.encode(StoreFileTests.base()), as: UTF8.self)
+        try Data(text.replacingOccurrences(of: "\"note\": \"second\"", with: "\"note\":\"second\"").utf8).write(to: URL(fileURLWithPath: path))
+        let store = StoreFile(path: path)
+        try store.apply(.start(experiment: "zeta"), context: Fixture.carol)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes == (try StoreFile.encode(store.load())))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"note\": \"second\""))
+    }
+}
