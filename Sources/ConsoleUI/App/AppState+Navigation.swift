@@ -41,18 +41,20 @@ extension AppState {
     mutating func repairAfterReload() {
         stack.removeAll { screen in screen.experimentKey.map { snapshot.experiments[$0] == nil } ?? false }
         if case .some(let overlay) = overlay, let key = overlay.experimentKey, snapshot.experiments[key] == nil { self.overlay = nil }
-        let visible = visibleExperiments
-        if let selected = list.selectedKey, visible.contains(where: { $0.key == selected }) { return }
-        let keys = visible.map(\.key)
-        list.selectedKey = keys.first { $0 > (list.selectedKey ?? "") } ?? keys.last
+        refreshListRows()
+        let rows = list.rows
+        guard !rows.isEmpty else { return list.selectedKey = nil }
+        if let selected = list.selectedKey, rows.row(of: selected) != nil { return }
+        list.selectedKey = rows.key(at: min(rows.rowAfter(list.selectedKey ?? ""), rows.count - 1))
     }
 
     /// Selects the experiment `offset` rows away in the visible list (clamped).
     mutating func moveSelection(by offset: Int) {
-        let keys = visibleExperiments.map(\.key)
-        guard !keys.isEmpty else { return list.selectedKey = nil }
-        let current = list.selectedKey.flatMap { keys.firstIndex(of: $0) } ?? 0
-        list.selectedKey = keys[min(max(current + offset, 0), keys.count - 1)]
+        refreshListRows()
+        let rows = list.rows
+        guard !rows.isEmpty else { return list.selectedKey = nil }
+        let current = list.selectedKey.flatMap(rows.row) ?? 0
+        list.selectedKey = rows.key(at: min(max(current + offset, 0), rows.count - 1))
     }
 }
 

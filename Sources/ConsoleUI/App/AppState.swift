@@ -22,7 +22,8 @@ public struct AppState: Equatable, Sendable {
         self.storePath = storePath
         self.operatorName = operatorName
         self.readOnly = readOnly
-        list.selectedKey = snapshot.sortedExperiments.first?.key
+        list.rows.update(for: snapshot, filter: list.filter)
+        list.selectedKey = list.rows.isEmpty ? nil : list.rows.key(at: 0)
     }
 
     /// The screen on top (the list when nothing is open).
@@ -37,14 +38,17 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The list's experiments after the filter, sorted by key.
-    public var visibleExperiments: [Experiment] {
-        let all = snapshot.sortedExperiments
-        guard !list.filter.isEmpty else { return all }
-        let needle = list.filter.lowercased()
-        return all.filter { experiment in
-            experiment.key.contains(needle) || experiment.status.rawValue == needle || experiment.type.rawValue == needle
-                || experiment.description.lowercased().contains(needle)
-        }
+    public var visibleExperiments: [Experiment] { visibleRows.experiments }
+
+    /// The list's rows: the cached ones when they describe this store and filter (always so after
+    /// `ConsoleUpdate.update`), else computed afresh, so a state changed by hand never shows stale rows.
+    var visibleRows: ListRows {
+        list.rows.isCurrent(for: snapshot, filter: list.filter) ? list.rows : ListRows(snapshot, filter: list.filter)
+    }
+
+    /// Brings the list's cached rows up to date with the store and the filter.
+    mutating func refreshListRows() {
+        list.rows.update(for: snapshot, filter: list.filter)
     }
 
     /// Where the keys go now, for dispatch and the help bar.
@@ -66,8 +70,14 @@ public struct ListState: Equatable, Sendable {
     public var selectedKey: String?
     /// The first visible row.
     public var scroll = 0
+    /// The sorted and filtered experiments, derived from the store (not part of equality).
+    var rows = ListRows()
 
     public init() {}
+
+    public static func == (lhs: ListState, rhs: ListState) -> Bool {
+        lhs.filter == rhs.filter && lhs.isFiltering == rhs.isFiltering && lhs.selectedKey == rhs.selectedKey && lhs.scroll == rhs.scroll
+    }
 }
 
 /// A line for the status bar: what just happened, or what went wrong.

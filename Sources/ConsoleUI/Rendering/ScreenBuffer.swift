@@ -48,18 +48,82 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(maxWidth ?? Int.max, width - x)
         guard limit > 0 else { return 0 }
+        if x >= 0, let used = writePrintableASCII(text, x: x, y: y, limit: limit, style: style) { return used }
+        // One pass, measuring each character once: place while the text stays within the budget
+        // that leaves room for "…"; at the first character beyond it, the text fits only if that
+        // character ends within `limit` and nothing wider follows (as `DisplayWidth.truncate`).
+        let budget = limit - 1
         var column = x
-        for character in DisplayWidth.truncate(text, toWidth: limit) {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
             let columns = DisplayWidth.of(character)
             guard columns > 0 else { continue }
-            if column >= 0 {
-                place(String(character), wide: columns == 2, x: column, y: y, style: style)
-            } else if column + columns > 0 {
-                place(" ", wide: false, x: 0, y: y, style: style)
+            if column - x + columns > budget {
+                let fits = column - x + columns <= limit && !text[index...].contains { DisplayWidth.of($0) > 0 }
+                if fits {
+                    placeClipped(character, columns: columns, x: column, y: y, style: style)
+                } else {
+                    placeClipped("…", columns: 1, x: column, y: y, style: style)
+                }
+                column += fits ? columns : 1
+                break
             }
+            placeClipped(character, columns: columns, x: column, y: y, style: style)
             column += columns
         }
         return max(0, column - max(x, 0))
+    }
+
+    /// Writes `count` copies of `character` from (x, y) as `write(String(repeating:count:))` does,
+    /// measuring the character once; for glyphs that do not join with themselves (bars, rules).
+    @discardableResult
+    public mutating func write(
+        repeating character: Character, count: Int, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = .plain
+    ) -> Int {
+        guard y >= 0, y < height, x < width, count > 0 else { return 0 }
+        let limit = min(maxWidth ?? Int.max, width - x)
+        let columns = DisplayWidth.of(character)
+        guard limit > 0, columns > 0 else { return 0 }
+        let fits = count <= limit / columns
+        let placed = fits ? count : (limit - 1) / columns
+        var column = x
+        for _ in 0..<placed {
+            placeClipped(character, columns: columns, x: column, y: y, style: style)
+            column += columns
+        }
+        if !fits {
+            placeClipped("…", columns: 1, x: column, y: y, style: style)
+            column += 1
+        }
+        return max(0, column - max(x, 0))
+    }
+
+    /// Places a character of `columns` columns at `x`; left of the buffer it is dropped, and a
+    /// wide one cut by the left edge leaves a space.
+    private mutating func placeClipped(_ character: Character, columns: Int, x: Int, y: Int, style: CellStyle) {
+        if x >= 0 {
+            place(String(character), wide: columns == 2, x: x, y: y, style: style)
+        } else if x + columns > 0 {
+            place(" ", wide: false, x: 0, y: y, style: style)
+        }
+    }
+
+    /// `write` for text of printable ASCII only (every byte one column), without measuring
+    /// characters; nil for any other text.
+    private mutating func writePrintableASCII(_ text: String, x: Int, y: Int, limit: Int, style: CellStyle) -> Int? {
+        let written: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            let fits = bytes.count <= limit
+            let count = fits ? bytes.count : limit - 1
+            for offset in 0..<count {
+                place(String(Unicode.Scalar(bytes[offset])), wide: false, x: x + offset, y: y, style: style)
+            }
+            if !fits { place("…", wide: false, x: x + count, y: y, style: style) }
+            return fits ? count : limit
+        }
+        return written ?? nil
     }
 
     /// Fills `rect` (clipped to the buffer) with a single-column character in `style`.

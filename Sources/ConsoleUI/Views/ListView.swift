@@ -11,7 +11,7 @@ enum ListView {
                          maxWidth: area.width - used - 2, style: state.list.isFiltering ? .underline : .plain)
             area = area.inset(top: 1)
         }
-        let experiments = state.visibleExperiments
+        let experiments = state.visibleRows
         let columns = Columns(width: area.width)
         columns.header(y: area.y, into: &buffer)
         let rows = area.inset(top: 1)
@@ -20,11 +20,10 @@ enum ListView {
             buffer.write(text, x: rows.x + 1, y: rows.y + 1, maxWidth: rows.width - 2, style: Palette.dim)
             return
         }
-        let selected = state.list.selectedKey.flatMap { key in experiments.firstIndex { $0.key == key } } ?? 0
+        let selected = state.list.selectedKey.flatMap(experiments.row) ?? 0
         let first = Scrolling.firstRow(selected: selected, count: experiments.count, visible: rows.height)
-        for (offset, experiment) in experiments[first..<min(experiments.count, first + rows.height)].enumerated() {
-            let y = rows.y + offset
-            columns.row(experiment, y: y, selected: first + offset == selected, into: &buffer)
+        for row in first..<min(experiments.count, first + rows.height) {
+            columns.row(experiments[row], y: rows.y + row - first, selected: row == selected, into: &buffer)
         }
     }
 

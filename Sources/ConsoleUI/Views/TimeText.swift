@@ -4,7 +4,6 @@ import Foundation
 enum TimeText {
     /// `2026-07-22 10:00`.
     static func short(_ date: Date) -> String {
-        let text = date.formatted(.iso8601)
-        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ")
+        String(date.formatted(.iso8601).prefix(16).map { $0 == "T" ? " " : $0 })
     }
 }

@@ -13,11 +13,11 @@ enum WeightBar {
             var end = cumulative * width / Weight.bucketCount
             if weight.buckets > 0, end == start { end = start + 1 }
             let cells = max(0, min(end, width) - (column - x))
-            buffer.write(String(repeating: Palette.variantGlyph(index), count: cells), x: column, y: y, style: Palette.variantStyle(index))
+            buffer.write(repeating: Palette.variantGlyph(index), count: cells, x: column, y: y, style: Palette.variantStyle(index))
             column += cells
         }
         let rest = width - (column - x)
-        if rest > 0 { buffer.write(String(repeating: Palette.unallocatedGlyph, count: rest), x: column, y: y, style: Palette.dim) }
+        if rest > 0 { buffer.write(repeating: Palette.unallocatedGlyph, count: rest, x: column, y: y, style: Palette.dim) }
     }
 
     /// A legend such as `█ control 50 %  ▓ treatment 50 %  · unallocated 0 %`.

@@ -32,7 +32,8 @@ enum ListScreen {
         switch key {
         case .enter:
             state.list.isFiltering = false
-            state.list.selectedKey = state.visibleExperiments.first?.key ?? state.list.selectedKey
+            state.refreshListRows()
+            if !state.list.rows.isEmpty { state.list.selectedKey = state.list.rows.key(at: 0) }
         case .escape:
             state.list.isFiltering = false
             state.list.filter = ""
@@ -46,7 +47,10 @@ enum ListScreen {
         default:
             return []
         }
-        if state.list.isFiltering, key != .down, key != .up { state.list.selectedKey = state.visibleExperiments.first?.key }
+        if state.list.isFiltering, key != .down, key != .up {
+            state.refreshListRows()
+            state.list.selectedKey = state.list.rows.isEmpty ? nil : state.list.rows.key(at: 0)
+        }
         return []
     }
 }

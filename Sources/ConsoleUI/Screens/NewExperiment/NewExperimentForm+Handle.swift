@@ -36,7 +36,7 @@ extension NewExperimentForm {
         guard case .newExperiment(let form)? = closed else { return }
         let key = form.key.text.trimmingSpaces
         guard app.snapshot.experiments[key] != nil else { return }
-        if !app.visibleExperiments.contains(where: { $0.key == key }) {
+        if app.visibleRows.row(of: key) == nil {
             app.list.filter = ""
             app.list.isFiltering = false
         }

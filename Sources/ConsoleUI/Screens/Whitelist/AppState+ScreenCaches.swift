@@ -1,10 +1,12 @@
 import ExperimentCore
 
 extension AppState {
-    /// Brings the derived data of the top screen (the whitelist's sorted rows, the inspector's
-    /// decisions) up to date with the store; costs nothing when neither the store nor the screen's
-    /// input changed. `ConsoleUpdate.update` calls it after every action, so frames never sort or compile.
+    /// Brings the derived data of the list (its sorted and filtered rows) and of the top screen (the
+    /// whitelist's sorted rows, the inspector's decisions) up to date with the store; costs nothing
+    /// when neither the store nor the screen's input changed. `ConsoleUpdate.update` calls it after
+    /// every action, so frames never sort or compile.
     mutating func refreshScreenCaches() {
+        refreshListRows()
         switch stack.last {
         case .whitelist?: WhitelistScreen.refreshCache(&self)
         case .inspector?: InspectorScreen.refreshCache(&self)
