@@ -37,7 +37,7 @@ enum BigStoreScenario {
             saveTimes.append(encode.wall + write.wall)
         }
         Report.note("file: \(bytes.count / 1_000_000) MB (\(bytes.count / max(store.whitelistTotal, 1)) bytes per whitelist entry)")
-        Report.figure("save: encode (JSONEncoder) + durable write", median(saveTimes), "s", target: .atMost(1.5),
+        Report.figure("save: encode (StoreWriter) + durable write", median(saveTimes), "s", target: .atMost(1.5),
                       detail: "encode alone \(Report.number(median(encodeTimes))) s")
         // Open in this process: read + decode + validate + index.
         var openTimes: [Double] = []

@@ -11,7 +11,7 @@ enum DecisionScenario {
         Report.figure("compile every experiment (filters included)", compile.cpu * 1000, "ms", detail: "once per store version")
         // Requests: one subject asks ten random experiments (a page's worth); in one request out of ten
         // the subject is whitelisted in the first experiment it asks.
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         let perRequest = 10
         let requests = max(1, options.decisions / perRequest)
         let queryCount = requests * perRequest

@@ -1,26 +1,13 @@
 import ExperimentCore
 import Foundation
 
-/// A small deterministic generator (SplitMix64), so every run benchmarks the same data.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Generated subjects, experiments and stores.
 enum Fixtures {
     enum SubjectKind: String { case short, uuid }
 
     /// `count` distinct ids: `user-1234567` style or lowercase 36-character UUIDs.
     static func subjects(_ kind: SubjectKind, count: Int, seed: UInt64) -> [String] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         switch kind {
         case .short:
             // Distinct: a random start and a stride coprime with the range.

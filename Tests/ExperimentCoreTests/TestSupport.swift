@@ -1,21 +1,6 @@
 import Foundation
 @testable import ExperimentCore
 
-/// A seeded, deterministic random number generator (SplitMix64), so property tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Fixed operators and whole-second times, so dates survive the store's ISO 8601 round trip.
 enum Fixture {
     static let t0 = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z

@@ -1,5 +1,6 @@
 import Testing
 @testable import ConsoleUI
+import ExperimentCore
 
 /// `write` measures each character once and skips measuring printable ASCII; these compare it with
 /// the straightforward version (truncate, then measure and place each character) on random text.
@@ -34,7 +35,7 @@ struct ScreenBufferWriteTests {
     }
 
     @Test func writeMatchesTheStraightforwardVersion() {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         func number(_ below: Int) -> Int { Int(generator.next() % UInt64(below)) }
         for _ in 0..<5_000 {
             let ascii = number(2) == 0
@@ -49,7 +50,7 @@ struct ScreenBufferWriteTests {
     }
 
     @Test func writeRepeatingMatchesWritingTheRepeatedString() {
-        var generator = SeededGenerator(seed: 12)
+        var generator = SplitMix64(seed: 12)
         func number(_ below: Int) -> Int { Int(generator.next() % UInt64(below)) }
         for character in ["█", "·", "a", "日", "\u{1B}", "─"] as [Character] {
             for _ in 0..<500 {

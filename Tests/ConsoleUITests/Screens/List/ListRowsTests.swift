@@ -187,7 +187,7 @@ struct ListRowsTests {
     }
 
     @Test func byteMatchingAgreesWithFoundationOnASCIIText() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let alphabet = Array("abcdeABCDE _-.1\t\u{1B}\u{7F}")
         func text(_ length: Int) -> String { String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }) }
         for _ in 0..<2_000 {
@@ -202,16 +202,3 @@ struct ListRowsTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the matching test.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
