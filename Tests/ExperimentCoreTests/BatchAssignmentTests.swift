@@ -131,4 +131,43 @@ struct BatchAssignmentTests {
         #expect(Array(strings.suffix(3)) == [0, 2, 0])
         #expect(packed == strings)
     }
+
+    @Test func whitelistTableMatchesIdBytesExactlyAndSkipsMissingVariants() {
+        let precomposed = "caf\u{E9}", decomposed = "cafe\u{301}"  // canonically equivalent, different bytes
+        var experiment = Self.experiment(.running, salt: "checkout", whitelist: [precomposed: 2, "user-42": 0, "ghost": 0])
+        experiment.whitelist[SubjectID("ghost")] = WhitelistEntry(subject: "ghost", variant: "gone", note: "", addedBy: "alice", addedAt: Fixture.t0)
+        let compiled = CompiledExperiment(experiment)
+        for id in [precomposed, decomposed, "user-42", "user-4", "ghost", "", String(repeating: "x", count: 100)] {
+            #expect(compiled.names[compiled.variantIndex(forID: id)] == compiled.decide(for: Subject(userID: id)).variant, "\(id)")
+        }
+        #expect(compiled.variantIndex(forID: precomposed) == 2)
+        #expect(compiled.decide(for: Subject(userID: decomposed)).reason != .whitelisted)
+        #expect(compiled.decide(for: Subject(userID: "ghost")).reason != .whitelisted)
+    }
+
+    @Test func perRequestAnswersEqualThePlainAnswers() {
+        let compiled = Self.experiments.map { CompiledExperiment($0.1) }
+        let group = ExperimentGroup(compiled)
+        var random = SplitMix64(seed: 11)
+        for id in Self.ids {
+            // Every experiment, then a random request with repeats, of a length that is not a multiple of four.
+            let requests: [[Int32]] = [compiled.indices.map(Int32.init), (0..<Int(1 + random.next() % 13)).map { _ in Int32(random.next() % UInt64(compiled.count)) }]
+            for positions in requests {
+                var answers = [Int32](repeating: -9, count: positions.count)
+                positions.withUnsafeBufferPointer { positions in
+                    answers.withUnsafeMutableBufferPointer { group.variantIndices(forID: id, at: positions, into: $0.baseAddress!) }
+                }
+                #expect(answers == positions.map { Int32(compiled[Int($0)].variantIndex(forID: id)) }, "\(id)")
+                for (answer, position) in zip(answers, positions) where !id.isEmpty {
+                    #expect(compiled[Int(position)].names[Int(answer)] == compiled[Int(position)].decide(for: Subject(userID: id, deviceID: id)).variant)
+                }
+            }
+            var all = [Int32](repeating: -9, count: compiled.count)
+            var bytes = Array(id.utf8)
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                all.withUnsafeMutableBufferPointer { group.variantIndices(forUTF8: UnsafeBufferPointer(bytes), into: $0.baseAddress!) }
+            }
+            #expect(all == compiled.map { Int32($0.variantIndex(forID: id)) }, "\(id)")
+        }
+    }
 }
