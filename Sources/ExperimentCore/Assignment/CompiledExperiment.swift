@@ -32,11 +32,19 @@ public struct CompiledExperiment: Sendable {
         case .draft, .running: -1
         }
         // Only draft and running experiments look at the whitelist (SPEC §4 rows 1, 2 and 4).
-        let listed = experiment.status == .draft || experiment.status == .running
-            ? experiment.whitelist.map { key, entry in (id: key.text, firstHash: bucketer.firstHash(of: key.text), variant: names.firstIndex(of: entry.variant)) }
-            : []
-        let filter = WhitelistFilter(firstHashes: listed.map(\.firstHash))
-        let table = WhitelistTable(listed.compactMap { entry in entry.variant.map { (id: entry.id, firstHash: entry.firstHash, variant: $0) } })
+        var firstHashes: [UInt32] = []
+        var listed: [(id: String, firstHash: UInt32, variant: Int)] = []
+        if experiment.status == .draft || experiment.status == .running {
+            firstHashes.reserveCapacity(experiment.whitelist.count)
+            listed.reserveCapacity(experiment.whitelist.count)
+            for (subject, entry) in experiment.whitelist {
+                let firstHash = bucketer.firstHash(of: subject.text)
+                firstHashes.append(firstHash)
+                if let variant = names.firstIndex(of: entry.variant) { listed.append((subject.text, firstHash, variant)) }
+            }
+        }
+        let filter = WhitelistFilter(firstHashes: firstHashes)
+        let table = WhitelistTable(listed)
         var ranges: [(range: BucketRange, owner: Int)] = []
         for (index, variant) in experiment.variants.enumerated() {
             ranges += variant.ranges.map { ($0, index) }

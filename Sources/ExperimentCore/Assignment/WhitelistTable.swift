@@ -22,10 +22,11 @@ struct WhitelistTable: Sendable {
         while count < 2 * entries.count { count *= 2 }
         var slots = [UInt64](repeating: 0, count: entries.isEmpty ? 0 : count)
         var bytes: [UInt8] = [], ends: [Int] = [], variants: [Int] = []
+        bytes.reserveCapacity(entries.count * 16)
         ends.reserveCapacity(entries.count)
         variants.reserveCapacity(entries.count)
         for entry in entries {
-            bytes.append(contentsOf: entry.id.utf8)
+            if entry.id.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: entry.id.utf8) }
             ends.append(bytes.count)
             variants.append(entry.variant)
             var slot = WhitelistTable.start(entry.firstHash, count - 1)
