@@ -170,4 +170,22 @@ struct BatchAssignmentTests {
             #expect(all == compiled.map { Int32($0.variantIndex(forID: id)) }, "\(id)")
         }
     }
+
+    @Test(arguments: experiments.indices)
+    func bucketAnswerTableEqualsTheSegmentsForEveryBucket(_ which: Int) {
+        let compiled = CompiledExperiment(Self.experiments[which].1)
+        let expected = (0..<Weight.bucketCount).map { bucket in
+            let owner = compiled.owner(of: bucket)
+            return owner >= 0 ? owner : compiled.controlIndex
+        }
+        let table: [Int]? = compiled.withBucketAnswers(forBatchOf: 10_000) { answers in
+            answers.map { answers in (0..<Weight.bucketCount).map { Int(answers[$0]) } }
+        }
+        #expect(compiled.withBucketAnswers(forBatchOf: 10) { $0 == nil })
+        if compiled.isBucketedOnly {
+            #expect(table == expected, "\(Self.experiments[which].0)")
+        } else {
+            #expect(table == nil, "\(Self.experiments[which].0)")
+        }
+    }
 }

@@ -15,15 +15,15 @@ extension CompiledExperiment {
             return
         }
         let salt = bucketer.saltState.value
-        ids.withUnsafeBufferPointer { ids in
+        withBucketAnswers(forBatchOf: ids.count) { answers in ids.withUnsafeBufferPointer { ids in
             var index = 0
             while index + 8 <= ids.count {
                 let hashes = UTF8Quad.withBytes(of: ids, at: index) { a, b, c, d in
                     UTF8Quad.withBytes(of: ids, at: index + 4) { e, f, g, h in FNVLanes.hash8(salt: salt, a, b, c, d, e, f, g, h) }
                 }
                 if let hashes = hashes ?? nil {
-                    finish(hashes.0, at: index, into: indices) { ids[$0] }
-                    finish(hashes.1, at: index + 4, into: indices) { ids[$0] }
+                    finish(hashes.0, at: index, into: indices, answers: answers) { ids[$0] }
+                    finish(hashes.1, at: index + 4, into: indices, answers: answers) { ids[$0] }
                 } else {
                     for lane in index..<index + 8 { indices[lane] = Int32(truncatingIfNeeded: variantIndex(forID: ids[lane])) }
                 }
@@ -33,7 +33,7 @@ extension CompiledExperiment {
                 indices[index] = Int32(truncatingIfNeeded: variantIndex(forID: ids[index]))
                 index += 1
             }
-        }
+        } }
     }
 
     /// The variant index of each subject in `subjects`, into `indices`; eight subjects hashed side by side.
@@ -46,7 +46,7 @@ extension CompiledExperiment {
             return
         }
         let salt = bucketer.saltState.value
-        subjects.bytes.withUnsafeBufferPointer { bytes in
+        withBucketAnswers(forBatchOf: subjects.count) { answers in subjects.bytes.withUnsafeBufferPointer { bytes in
             subjects.ends.withUnsafeBufferPointer { ends in
                 let base = bytes.baseAddress
                 func id(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -58,8 +58,8 @@ extension CompiledExperiment {
                 while index + 8 <= ends.count {
                     let hashes = FNVLanes.hash8(salt: salt, id(index), id(index + 1), id(index + 2), id(index + 3),
                                                 id(index + 4), id(index + 5), id(index + 6), id(index + 7))
-                    finish(hashes.0, at: index, into: indices, id: text)
-                    finish(hashes.1, at: index + 4, into: indices, id: text)
+                    finish(hashes.0, at: index, into: indices, answers: answers, id: text)
+                    finish(hashes.1, at: index + 4, into: indices, answers: answers, id: text)
                     index += 8
                 }
                 while index < ends.count {
@@ -68,17 +68,22 @@ extension CompiledExperiment {
                     index += 1
                 }
             }
-        }
+        } }
     }
 
     /// Writes the answers of the four subjects `start ..< start + 4`, whose first hashes are `hashes`,
-    /// for a draft or running experiment; `id(n)` gives subject `n` only when the whitelist filter
-    /// says it may be listed.
+    /// for a draft or running experiment; `answers` is the table of `withBucketAnswers`, if any, and
+    /// `id(n)` gives subject `n` only when the whitelist filter says it may be listed.
     @inline(__always)
-    func finish(_ hashes: SIMD4<UInt32>, at start: Int, into indices: UnsafeMutableBufferPointer<Int32>, id: (Int) -> String?) {
-        if isBucketedOnly {
+    func finish(_ hashes: SIMD4<UInt32>, at start: Int, into indices: UnsafeMutableBufferPointer<Int32>,
+                answers: UnsafePointer<Int8>?, id: (Int) -> String?) {
+        let decimal = hot.decimal
+        if let answers {
+            let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
+                                decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
+            for lane in 0..<4 { indices[start + lane] = Int32(answers[buckets[lane]]) }
+        } else if isBucketedOnly {
             // The four second hashes first, side by side, then the four owners.
-            let decimal = hot.decimal
             let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
                                 decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
             for lane in 0..<4 {
