@@ -32,19 +32,9 @@ public struct CompiledExperiment: Sendable {
         case .draft, .running: -1
         }
         // Only draft and running experiments look at the whitelist (SPEC §4 rows 1, 2 and 4).
-        var firstHashes: [UInt32] = []
-        var listed: [(id: String, firstHash: UInt32, variant: Int)] = []
-        if experiment.status == .draft || experiment.status == .running {
-            firstHashes.reserveCapacity(experiment.whitelist.count)
-            listed.reserveCapacity(experiment.whitelist.count)
-            for (subject, entry) in experiment.whitelist {
-                let firstHash = bucketer.firstHash(of: subject.text)
-                firstHashes.append(firstHash)
-                if let variant = names.firstIndex(of: entry.variant) { listed.append((subject.text, firstHash, variant)) }
-            }
-        }
-        let filter = WhitelistFilter(firstHashes: firstHashes)
-        let table = WhitelistTable(listed)
+        let filter = experiment.status == .draft || experiment.status == .running
+            ? WhitelistFilter(firstHashes: experiment.whitelist.keys.map { bucketer.firstHash(of: $0.text) })
+            : WhitelistFilter(firstHashes: [])
         var ranges: [(range: BucketRange, owner: Int)] = []
         for (index, variant) in experiment.variants.enumerated() {
             ranges += variant.ranges.map { ($0, index) }
@@ -69,7 +59,7 @@ public struct CompiledExperiment: Sendable {
         hot = Hot(bucketer: bucketer, fixedIndex: fixedIndex, controlIndex: controlIndex, isDraft: experiment.status == .draft,
                   segments: SegmentTable(starts: starts, owners: owners), filter: filter, decimal: DecimalHash.shared)
         storage = Storage(key: experiment.key, type: experiment.type, status: experiment.status, names: names, winnerIndex: winnerIndex,
-                          whitelist: experiment.whitelist, table: table, segmentStarts: starts, segmentOwners: owners, filter: filter)
+                          whitelist: experiment.whitelist, segmentStarts: starts, segmentOwners: owners, filter: filter)
     }
 
     /// The variant index owning `bucket`, or -1 when the bucket is unallocated.
@@ -114,7 +104,7 @@ public struct CompiledExperiment: Sendable {
         if hot.fixedIndex >= 0 { return hot.fixedIndex }
         guard let id else { return hot.controlIndex }
         let first = id.utf8.withContiguousStorageIfAvailable { hot.bucketer.firstHash(ofUTF8: $0) } ?? hot.bucketer.firstHash(of: id)
-        if hot.filter.mayContain(firstHash: first), let index = storage.listedIndex(id, firstHash: first) { return index }
+        if hot.filter.mayContain(firstHash: first), let index = storage.whitelistedIndex(id) { return index }
         return hot.isDraft || !hot.segments.isPacked ? slowIndex(firstHash: first) : hot.bucketedIndex(firstHash: first)
     }
 
@@ -131,9 +121,7 @@ public struct CompiledExperiment: Sendable {
     /// `subject` builds the id only when the whitelist filter says it may be listed.
     @inline(__always)
     func answer(firstHash: UInt32, subject: () -> String?) -> Int {
-        if hot.filter.mayContain(firstHash: firstHash), let index = subject().flatMap({ storage.listedIndex($0, firstHash: firstHash) }) {
-            return index
-        }
+        if hot.filter.mayContain(firstHash: firstHash), let index = subject().flatMap(whitelistedIndex) { return index }
         return hot.isDraft ? hot.controlIndex : bucketedIndex(firstHash: firstHash)
     }
 
@@ -180,10 +168,8 @@ extension CompiledExperiment {
         let status: ExperimentStatus
         let names: [String]
         let winnerIndex: Int?
-        /// The experiment's whitelist, shared with it (no copy): what `decide(for:)` reads.
+        /// The experiment's whitelist, shared with it (no copy).
         let whitelist: [SubjectID: WhitelistEntry]
-        /// The same entries keyed by first hash: what the fast paths read after the filter's "maybe".
-        let table: WhitelistTable
         /// Every segment's first bucket and owner, for experiments with too many segments to pack.
         let segmentStarts: [Int]
         let segmentOwners: [Int]
@@ -191,14 +177,13 @@ extension CompiledExperiment {
         private let filter: WhitelistFilter
 
         init(key: String, type: SubjectType, status: ExperimentStatus, names: [String], winnerIndex: Int?,
-             whitelist: [SubjectID: WhitelistEntry], table: WhitelistTable, segmentStarts: [Int], segmentOwners: [Int], filter: WhitelistFilter) {
+             whitelist: [SubjectID: WhitelistEntry], segmentStarts: [Int], segmentOwners: [Int], filter: WhitelistFilter) {
             self.key = key
             self.type = type
             self.status = status
             self.names = names
             self.winnerIndex = winnerIndex
             self.whitelist = whitelist
-            self.table = table
             self.segmentStarts = segmentStarts
             self.segmentOwners = segmentOwners
             self.filter = filter
@@ -217,11 +202,6 @@ extension CompiledExperiment {
             return segmentOwners[low]
         }
 
-        /// The variant index `id` (with this first hash) is whitelisted into, from the table.
-        @usableFromInline @inline(never)
-        func listedIndex(_ id: String, firstHash: UInt32) -> Int? { table.variantIndex(firstHash: firstHash, id: id) }
-
-        /// The same from the whitelist dictionary.
         @usableFromInline @inline(never)
         func whitelistedIndex(_ id: String) -> Int? {
             guard !whitelist.isEmpty, let entry = whitelist[SubjectID(id)] else { return nil }

@@ -48,7 +48,7 @@ public struct ExperimentGroup: Sendable {
     @inline(__always)
     static func answer(_ experiments: UnsafeBufferPointer<CompiledExperiment>, _ position: Int, _ firstHash: UInt32, id: () -> String?) -> Int {
         let hot = experiments[position].hot
-        if hot.filter.mayContain(firstHash: firstHash), let listed = id().flatMap({ experiments[position].storage.listedIndex($0, firstHash: firstHash) }) {
+        if hot.filter.mayContain(firstHash: firstHash), let listed = id().flatMap({ experiments[position].storage.whitelistedIndex($0) }) {
             return listed
         }
         if hot.isDraft || !hot.segments.isPacked { return experiments[position].slowIndex(firstHash: firstHash) }
