@@ -20,6 +20,7 @@ enum DecisionScenario {
         var experimentOf = [Int32](repeating: 0, count: queryCount)
         var requestSubjects = [String](repeating: "", count: requests)
         var listed = 0
+        var listedRequests: [Int] = []
         for request in 0..<requests {
             for slot in 0..<perRequest {
                 experimentOf[request * perRequest + slot] = Int32(random.next() % UInt64(experimentCount))
@@ -27,6 +28,7 @@ enum DecisionScenario {
             if random.next() % 10 == 0 {
                 requestSubjects[request] = store.whitelisted(experiment: Int(experimentOf[request * perRequest]), pick: Int(random.next() % 1_000_000))
                 listed += 1
+                listedRequests.append(request)
             } else {
                 requestSubjects[request] = pool[Int(random.next() % UInt64(pool.count))]
             }
@@ -105,5 +107,18 @@ enum DecisionScenario {
             if experiment.names[Int(answers[query])] != experiment.decide(for: subject).variant { mismatches += 1 }
         }
         Report.check(mismatches == 0, "\(min(queryCount, 5000)) sampled fast answers equal CompiledExperiment.decide(for:) (\(mismatches) mismatches)")
+        // Every whitelisted request's first answer (the whitelist-table path) against decide(for:), which reads the dictionary.
+        var listedChecked = 0, listedMismatches = 0
+        for request in listedRequests {
+            let query = request * perRequest
+            let experiment = compiled[Int(experimentOf[query])]
+            let subject = types[Int(experimentOf[query])] == .user ? Subject(userID: subjects[query]) : Subject(deviceID: subjects[query])
+            let decision = experiment.decide(for: subject)
+            guard decision.reason == .whitelisted else { continue }
+            listedChecked += 1
+            if experiment.names[Int(answers[query])] != decision.variant || answers[query] != requestAnswers[query] { listedMismatches += 1 }
+        }
+        Report.check(listedMismatches == 0,
+                     "\(listedChecked) whitelisted answers (variantIndex(forID:) and per request) equal decide(for:) (\(listedMismatches) mismatches)")
     }
 }

@@ -2,8 +2,8 @@
 /// independent FNV chains are in flight together.
 ///
 /// FNV-1a is a serial chain of multiplies (about four cycles a byte for one subject); the processor
-/// overlaps independent chains, so the kernels below hash four subjects (or four experiments) side
-/// by side over the same loop.
+/// overlaps independent chains, so the kernels below hash eight subjects side by side
+/// (`FNVLanes.hash8`) and then finish each one's decision.
 extension CompiledExperiment {
     /// The variant index of each subject id in `ids` (ids of this experiment's type), into `indices`.
     ///
@@ -15,19 +15,28 @@ extension CompiledExperiment {
             return
         }
         let salt = bucketer.saltState.value
-        if isBucketedOnly {
-            for index in ids.indices {
-                let first = ids[index].utf8.withContiguousStorageIfAvailable { FNV1a.hash(continuing: salt, $0) } ?? bucketer.firstHash(of: ids[index])
-                indices[index] = Int32(truncatingIfNeeded: bucketedIndex(firstHash: first))
+        withBucketAnswers(forBatchOf: ids.count) { answers in ids.withUnsafeBufferPointer { ids in
+            var index = 0
+            while index + 8 <= ids.count {
+                let hashes = UTF8Quad.withBytes(of: ids, at: index) { a, b, c, d in
+                    UTF8Quad.withBytes(of: ids, at: index + 4) { e, f, g, h in FNVLanes.hash8(salt: salt, a, b, c, d, e, f, g, h) }
+                }
+                if let hashes = hashes ?? nil {
+                    finish(hashes.0, at: index, into: indices, answers: answers) { ids[$0] }
+                    finish(hashes.1, at: index + 4, into: indices, answers: answers) { ids[$0] }
+                } else {
+                    for lane in index..<index + 8 { indices[lane] = Int32(truncatingIfNeeded: variantIndex(forID: ids[lane])) }
+                }
+                index += 8
             }
-            return
-        }
-        for index in ids.indices {
-            indices[index] = Int32(truncatingIfNeeded: variantIndex(forID: ids[index]))
-        }
+            while index < ids.count {
+                indices[index] = Int32(truncatingIfNeeded: variantIndex(forID: ids[index]))
+                index += 1
+            }
+        } }
     }
 
-    /// The variant index of each subject in `subjects`, into `indices`; four subjects hashed side by side.
+    /// The variant index of each subject in `subjects`, into `indices`; eight subjects hashed side by side.
     ///
     /// - Precondition: `indices.count >= subjects.count`.
     public func variantIndices(for subjects: PackedSubjects, into indices: UnsafeMutableBufferPointer<Int32>) {
@@ -37,37 +46,52 @@ extension CompiledExperiment {
             return
         }
         let salt = bucketer.saltState.value
-        subjects.bytes.withUnsafeBufferPointer { bytes in
+        withBucketAnswers(forBatchOf: subjects.count) { answers in subjects.bytes.withUnsafeBufferPointer { bytes in
             subjects.ends.withUnsafeBufferPointer { ends in
                 let base = bytes.baseAddress
                 func id(_ index: Int) -> UnsafeBufferPointer<UInt8> {
                     let start = index == 0 ? 0 : ends[index - 1]
                     return UnsafeBufferPointer(start: base.map { $0 + start }, count: ends[index] - start)
                 }
+                func text(_ index: Int) -> String? { String(validating: id(index), as: UTF8.self) }
                 var index = 0
-                let bucketedOnly = isBucketedOnly
-                while index + 4 <= ends.count {
-                    let hashes = FNVLanes.hash(salt: salt, id(index), id(index + 1), id(index + 2), id(index + 3))
-                    if bucketedOnly {
-                        let buckets = SIMD4(hot.decimal.bucket(firstHash: hashes[0]), hot.decimal.bucket(firstHash: hashes[1]),
-                                            hot.decimal.bucket(firstHash: hashes[2]), hot.decimal.bucket(firstHash: hashes[3]))
-                        for lane in 0..<4 {
-                            let owner = owner(of: buckets[lane])
-                            indices[index + lane] = Int32(truncatingIfNeeded: owner >= 0 ? owner : controlIndex)
-                        }
-                    } else {
-                        for lane in 0..<4 {
-                            indices[index + lane] = Int32(truncatingIfNeeded: answer(firstHash: hashes[lane]) { String(validating: id(index + lane), as: UTF8.self) })
-                        }
-                    }
-                    index += 4
+                while index + 8 <= ends.count {
+                    let hashes = FNVLanes.hash8(salt: salt, id(index), id(index + 1), id(index + 2), id(index + 3),
+                                                id(index + 4), id(index + 5), id(index + 6), id(index + 7))
+                    finish(hashes.0, at: index, into: indices, answers: answers, id: text)
+                    finish(hashes.1, at: index + 4, into: indices, answers: answers, id: text)
+                    index += 8
                 }
                 while index < ends.count {
                     let bytes = id(index)
-                    indices[index] = Int32(truncatingIfNeeded: answer(firstHash: FNV1a.hash(continuing: salt, bytes)) { String(validating: bytes, as: UTF8.self) })
+                    indices[index] = Int32(truncatingIfNeeded: answer(firstHash: FNV1a.hash(continuing: salt, bytes)) { text(index) })
                     index += 1
                 }
             }
+        } }
+    }
+
+    /// Writes the answers of the four subjects `start ..< start + 4`, whose first hashes are `hashes`,
+    /// for a draft or running experiment; `answers` is the table of `withBucketAnswers`, if any, and
+    /// `id(n)` gives subject `n` only when the whitelist filter says it may be listed.
+    @inline(__always)
+    func finish(_ hashes: SIMD4<UInt32>, at start: Int, into indices: UnsafeMutableBufferPointer<Int32>,
+                answers: UnsafePointer<Int8>?, id: (Int) -> String?) {
+        let decimal = hot.decimal
+        if let answers {
+            let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
+                                decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
+            for lane in 0..<4 { indices[start + lane] = Int32(answers[buckets[lane]]) }
+        } else if isBucketedOnly {
+            // The four second hashes first, side by side, then the four owners.
+            let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
+                                decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
+            for lane in 0..<4 {
+                let owner = owner(of: buckets[lane])
+                indices[start + lane] = Int32(truncatingIfNeeded: owner >= 0 ? owner : controlIndex)
+            }
+        } else {
+            for lane in 0..<4 { indices[start + lane] = Int32(truncatingIfNeeded: answer(firstHash: hashes[lane]) { id(start + lane) }) }
         }
     }
 }
@@ -100,53 +124,4 @@ public struct PackedSubjects: Sendable {
 
     /// How many ids there are.
     public var count: Int { ends.count }
-}
-
-/// Four FNV-1a chains advanced in one loop.
-enum FNVLanes {
-    /// `fnv1a32` continued from `salt` over each of four byte strings (any lengths).
-    @inline(__always)
-    static func hash(salt: UInt32, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                     _ c: UnsafeBufferPointer<UInt8>, _ d: UnsafeBufferPointer<UInt8>) -> SIMD4<UInt32> {
-        hash(salts: SIMD4(repeating: salt), a, b, c, d)
-    }
-
-    /// Four chains from four states over four byte strings.
-    @inline(__always)
-    static func hash(salts: SIMD4<UInt32>, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                     _ c: UnsafeBufferPointer<UInt8>, _ d: UnsafeBufferPointer<UInt8>) -> SIMD4<UInt32> {
-        let prime = FNV1a.prime
-        var h0 = salts[0], h1 = salts[1], h2 = salts[2], h3 = salts[3]
-        let shared = min(min(a.count, b.count), min(c.count, d.count))
-        if shared > 0, let pa = a.baseAddress, let pb = b.baseAddress, let pc = c.baseAddress, let pd = d.baseAddress {
-            var i = 0
-            while i < shared {
-                h0 = (h0 ^ UInt32(pa[i])) &* prime
-                h1 = (h1 ^ UInt32(pb[i])) &* prime
-                h2 = (h2 ^ UInt32(pc[i])) &* prime
-                h3 = (h3 ^ UInt32(pd[i])) &* prime
-                i &+= 1
-            }
-        }
-        h0 = FNV1a.hash(continuing: h0, UnsafeBufferPointer(rebasing: a[shared...]))
-        h1 = FNV1a.hash(continuing: h1, UnsafeBufferPointer(rebasing: b[shared...]))
-        h2 = FNV1a.hash(continuing: h2, UnsafeBufferPointer(rebasing: c[shared...]))
-        h3 = FNV1a.hash(continuing: h3, UnsafeBufferPointer(rebasing: d[shared...]))
-        return SIMD4(h0, h1, h2, h3)
-    }
-
-    /// Four chains from four states over the same bytes (one id, four experiments).
-    @inline(__always)
-    static func hash(salts: SIMD4<UInt32>, _ bytes: UnsafeBufferPointer<UInt8>) -> SIMD4<UInt32> {
-        let prime = FNV1a.prime
-        var h0 = salts[0], h1 = salts[1], h2 = salts[2], h3 = salts[3]
-        for byte in bytes {
-            let value = UInt32(byte)
-            h0 = (h0 ^ value) &* prime
-            h1 = (h1 ^ value) &* prime
-            h2 = (h2 ^ value) &* prime
-            h3 = (h3 ^ value) &* prime
-        }
-        return SIMD4(h0, h1, h2, h3)
-    }
 }
