@@ -34,6 +34,8 @@ extension CompiledExperiment {
                 index += 1
             }
         } }
+        // An empty id is a missing one (SPEC §4 row 3); the kernel hashed it like any other.
+        for index in ids.indices where ids[index].isEmpty { indices[index] = Int32(truncatingIfNeeded: controlIndex) }
     }
 
     /// The variant index of each subject in `subjects`, into `indices`; eight subjects hashed side by side.
@@ -66,6 +68,10 @@ extension CompiledExperiment {
                     let bytes = id(index)
                     indices[index] = Int32(truncatingIfNeeded: answer(firstHash: FNV1a.hash(continuing: salt, bytes)) { text(index) })
                     index += 1
+                }
+                // An empty id is a missing one (SPEC §4 row 3); the kernel hashed it like any other.
+                for index in ends.indices where ends[index] == (index == 0 ? 0 : ends[index - 1]) {
+                    indices[index] = Int32(truncatingIfNeeded: controlIndex)
                 }
             }
         } }

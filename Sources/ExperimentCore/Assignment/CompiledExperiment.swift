@@ -96,13 +96,13 @@ public struct CompiledExperiment: Sendable {
     }
 
     /// The index in `names` of the variant served to the subject id `id` of this experiment's type
-    /// (nil when the query lacks it). Inlined into callers, which then read only the plain values
+    /// (nil or empty when the query lacks it, as in `decide(for:)`). Inlined into callers, which then read only the plain values
     /// in place (no copy, no reference counting) unless the whitelist filter says "maybe".
     @inlinable @inline(__always)
     public func variantIndex(forID id: String?) -> Int {
         let hot = hot
         if hot.fixedIndex >= 0 { return hot.fixedIndex }
-        guard let id else { return hot.controlIndex }
+        guard let id, !id.isEmpty else { return hot.controlIndex }
         let first = id.utf8.withContiguousStorageIfAvailable { hot.bucketer.firstHash(ofUTF8: $0) } ?? hot.bucketer.firstHash(of: id)
         if hot.filter.mayContain(firstHash: first), let index = storage.whitelistedIndex(id) { return index }
         return hot.isDraft || !hot.segments.isPacked ? slowIndex(firstHash: first) : hot.bucketedIndex(firstHash: first)

@@ -25,6 +25,7 @@ public struct ExperimentGroup: Sendable {
     ///
     /// - Precondition: `indices` has room for `experiments.count` answers.
     public func variantIndices(forUTF8 id: UnsafeBufferPointer<UInt8>, into indices: UnsafeMutablePointer<Int32>) {
+        guard !id.isEmpty else { return answerWithoutSubject(at: experiments.indices.map(Int32.init), into: indices) }
         experiments.withUnsafeBufferPointer { experiments in
             for index in experiments.indices where experiments[index].hot.fixedIndex >= 0 {
                 indices[index] = Int32(truncatingIfNeeded: experiments[index].hot.fixedIndex)
@@ -68,6 +69,7 @@ public struct ExperimentGroup: Sendable {
     /// The id is hashed under four salts side by side and the whitelist filters of a request are
     /// read together, so their cache misses overlap instead of adding up.
     public func variantIndices(forID id: String, at positions: UnsafeBufferPointer<Int32>, into indices: UnsafeMutablePointer<Int32>) {
+        guard !id.isEmpty else { return answerWithoutSubject(at: Array(positions), into: indices) }
         let hashed: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
             experiments.withUnsafeBufferPointer { experiments in
                 var start = 0
@@ -92,6 +94,13 @@ public struct ExperimentGroup: Sendable {
             for (offset, position) in positions.enumerated() {
                 indices[offset] = Int32(truncatingIfNeeded: experiments[Int(position)].variantIndex(forID: id))
             }
+        }
+    }
+
+    /// What each experiment at `positions` serves when the query has no subject id (an empty id is none).
+    private func answerWithoutSubject(at positions: [Int32], into indices: UnsafeMutablePointer<Int32>) {
+        for (offset, position) in positions.enumerated() {
+            indices[offset] = Int32(truncatingIfNeeded: experiments[Int(position)].variantIndex(forID: nil))
         }
     }
 
