@@ -1,8 +1,9 @@
 import Foundation
 
-/// The JSON encoder and decoder of the store: sorted keys, pretty-printed, ISO 8601 dates.
+/// Foundation's JSON coding of the store: the fallback reader, and the layout earlier builds wrote.
 enum StoreCoding {
-    /// An encoder whose output is the same bytes for the same snapshot.
+    /// Foundation's pretty-printed layout with sorted keys, as stores were written before
+    /// `StoreWriter`; tests use it to check such stores still read the same.
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -10,7 +11,7 @@ enum StoreCoding {
         return encoder
     }
 
-    /// A decoder matching `encoder()`.
+    /// The decoder `StoreFile` falls back to when `StoreReader` defers (ISO 8601 dates).
     static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -32,7 +32,7 @@ enum StoreValidator {
         for (index, key) in snapshot.experiments.keys.sorted().enumerated() where keys.contains(key) {
             if let experiment = snapshot.experiments[key] { problems += self.problems(in: experiment, at: "$.experiments[\(index)]") }
         }
-        for index in max(0, firstNew)..<snapshot.history.count where !Identifier.isValidSubject(snapshot.history[index].operatorName) {
+        for index in min(max(0, firstNew), snapshot.history.count)..<snapshot.history.count where !Identifier.isValidSubject(snapshot.history[index].operatorName) {
             problems.append(StoreProblem("$.history[\(index)].operator", "must be 1–256 characters without control characters"))
         }
         return problems
