@@ -86,58 +86,44 @@ struct JSONCursor {
     /// A string starting exactly here with no escapes, as text and as its bytes; nil otherwise (nothing consumed).
     mutating func plainStringHere() -> (text: String, bytes: UnsafeBufferPointer<UInt8>)? {
         let start = position
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
-        position += 1
-        var isASCII = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: bytes[start + 1..<position])
-                position += 1
-                let text = isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
-                guard let text else { break }
-                return (text, content)
-            }
-            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { break }
-            isASCII = isASCII && byte < 0x80
-            position += 1
+        guard let (content, isASCII) = plainStringContent() else { return nil }
+        guard let text = isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self) else {
+            position = start
+            return nil
         }
-        position = start
-        return nil
+        return (text, content)
     }
 
     /// The raw bytes of the next string when it has no escapes (object keys); nil otherwise.
     mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
-        guard consume(UInt8(ascii: "\"")) else { return nil }
-        let start = position
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
-            }
-            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
-            position += 1
-        }
-        return nil
+        skipWhitespace()
+        return plainStringContent()?.bytes
     }
 
     /// The next string, escapes decoded; nil when it is not a valid JSON string of valid UTF-8.
     mutating func string() -> String? {
-        guard consume(UInt8(ascii: "\"")) else { return nil }
-        let start = position
+        skipWhitespace()
+        if let plain = plainStringHere() { return plain.text }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        position += 1
+        return escapedString()
+    }
+
+    /// The content of a string starting exactly here that has no escapes or control characters,
+    /// and whether it is all ASCII; nil (nothing consumed) for anything else.
+    private mutating func plainStringContent() -> (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        var end = position + 1
         var isASCII = true
-        while position < bytes.count {
-            let byte = bytes[position]
+        while end < bytes.count {
+            let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                position += 1
-                return isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+                defer { position = end + 1 }
+                return (UnsafeBufferPointer(rebasing: bytes[position + 1..<end]), isASCII)
             }
-            if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
-            guard byte >= 0x20 else { return nil }
+            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
             isASCII = isASCII && byte < 0x80
-            position += 1
+            end += 1
         }
         return nil
     }
@@ -239,9 +225,9 @@ struct JSONCursor {
         byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    /// The rest of a string that has escapes, from its first content byte at `start`.
-    private mutating func escapedString(from start: Int) -> String? {
-        var decoded = Array(bytes[start..<position])
+    /// A string with escapes, from its first content byte (the opening quote consumed).
+    private mutating func escapedString() -> String? {
+        var decoded: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
             position += 1

@@ -63,7 +63,8 @@ public struct StoreFile: Sendable {
         defer { lock.release() }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw StoreError.missing(path: path) }
-        var (snapshot, verbatim) = try original.map(read) ?? (StoreSnapshot(), [:])
+        var (snapshot, verbatim) = try original.map { data throws(StoreError) in try StoreFile.read(data, path: path, notingVerbatim: true) }
+            ?? (StoreSnapshot(), [:])
         let historyCount = snapshot.history.count
         let result = try body(&snapshot)
         let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount) }
@@ -92,8 +93,16 @@ public struct StoreFile: Sendable {
     /// The one-pass `StoreReader` reads what it plainly understands; anything else goes through
     /// `JSONDecoder`, which either reads it too or explains the problem with its JSON path.
     public static func decode(_ data: Data, path: String) throws(StoreError) -> StoreSnapshot {
-        if let document = StoreReader.document(from: data) { return try validated(document, path: path) }
-        return try validated(foundationDocument(data, path: path), path: path)
+        try read(data, path: path, notingVerbatim: false).snapshot
+    }
+
+    /// The validated snapshot of `data` and, when asked, where its experiments sit in `data` if the
+    /// writer wrote them (what a save may copy; see `StoreReading.verbatim`).
+    static func read(_ data: Data, path: String, notingVerbatim: Bool) throws(StoreError) -> (snapshot: StoreSnapshot, verbatim: [String: Range<Int>]) {
+        if let reading = StoreReader.reading(from: data, notingVerbatim: notingVerbatim) {
+            return (try validated(reading.document, path: path), reading.verbatim)
+        }
+        return (try validated(foundationDocument(data, path: path), path: path), [:])
     }
 
     /// The document as `JSONDecoder` reads it, or its first problem with the JSON path.
@@ -118,14 +127,6 @@ public struct StoreFile: Sendable {
 
     private func decode(_ data: Data) throws(StoreError) -> StoreSnapshot {
         try StoreFile.decode(data, path: path)
-    }
-
-    /// The validated snapshot of `data`, and where its experiments sit when the writer wrote them.
-    private func read(_ data: Data) throws(StoreError) -> (StoreSnapshot, [String: Range<Int>]) {
-        if let reading = StoreReader.reading(from: data) {
-            return (try StoreFile.validated(reading.document, path: path), reading.verbatim)
-        }
-        return (try StoreFile.validated(StoreFile.foundationDocument(data, path: path), path: path), [:])
     }
 
     private func readBytes(_ target: String) throws(StoreError) -> Data? {

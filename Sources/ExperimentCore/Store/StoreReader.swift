@@ -11,20 +11,21 @@ import Foundation
 enum StoreReader {
     /// The document in `data`, or nil when `JSONDecoder` must read it.
     static func document(from data: Data) -> StoreDocument? {
-        reading(from: data)?.document
+        reading(from: data, notingVerbatim: false)?.document
     }
 
-    /// The document in `data` and which experiments are byte for byte as the writer writes them.
-    static func reading(from data: Data) -> StoreReading? {
+    /// The document in `data` and, when `notingVerbatim`, which experiments are byte for byte as the
+    /// writer writes them (a save's business; a plain load skips checking).
+    static func reading(from data: Data, notingVerbatim: Bool = true) -> StoreReading? {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            var verbatim: [String: Range<Int>] = [:]
+            var verbatim: [String: Range<Int>]? = notingVerbatim ? [:] : nil
             guard let document = readDocument(&cursor, verbatim: &verbatim), cursor.isAtEnd() else { return nil }
-            return StoreReading(document: document, verbatim: verbatim)
+            return StoreReading(document: document, verbatim: verbatim ?? [:])
         }
     }
 
-    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]) -> StoreDocument? {
+    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
         let complete = readObject(&cursor) { cursor, key in
             switch Field(key) {
@@ -40,7 +41,7 @@ enum StoreReader {
         return StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
     }
 
-    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]) -> Experiment? {
+    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?) -> Experiment? {
         let start = cursor.nextTokenPosition()
         var writtenEntries: Range<Int>?
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
@@ -69,8 +70,9 @@ enum StoreReader {
         let experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
                                     description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
                                     updatedBy: updatedBy, variants: variants, whitelist: whitelist)
-        if let writtenEntries, let span = writtenSpan(of: experiment, in: cursor.bytes, object: start..<cursor.position, entries: writtenEntries) {
-            verbatim[key] = span
+        if verbatim != nil, let writtenEntries,
+           let span = writtenSpan(of: experiment, in: cursor.bytes, object: start..<cursor.position, entries: writtenEntries) {
+            verbatim?[key] = span
         }
         return experiment
     }
