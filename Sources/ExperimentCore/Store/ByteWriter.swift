@@ -59,13 +59,6 @@ struct ByteWriter: ~Copyable {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Appends `count` spaces.
-    mutating func appendSpaces(_ spaces: Int) {
-        if count + spaces > capacity { makeRoom(for: spaces) }
-        (base + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
-        count += spaces
-    }
-
     /// Appends the decimal digits of `value`.
     mutating func append(decimal value: Int) {
         append(utf8: String(value))

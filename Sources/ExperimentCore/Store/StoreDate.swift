@@ -28,10 +28,8 @@ enum StoreDate {
     static func format(_ date: Date, into text: inout [UInt8]) {
         // Foundation rounds to milliseconds, then drops the fraction.
         let seconds = ((date.timeIntervalSince1970 * 1000).rounded() / 1000).rounded(.down)
-        guard let whole = Int(exactly: seconds), format(seconds: whole, into: &text) else {
-            text = Array(ISO8601DateFormatter().string(from: date).utf8)
-            return
-        }
+        if let whole = Int(exactly: seconds), format(seconds: whole, into: &text) { return }
+        text = Array(ISO8601DateFormatter().string(from: date).utf8)
     }
 
     /// Writes the 20 bytes of `seconds` since 1970 into `text`; false when the year is not 1900–9999.
