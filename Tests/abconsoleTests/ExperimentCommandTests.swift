@@ -83,7 +83,7 @@ import Testing
         #expect(all.elements.map(\.["status"]) == ["draft", "paused", "resolved", "running"])
         #expect(all[2] == [
             "key": "resolved_exp", "type": "user", "status": "resolved", "control": "control", "winner": "green",
-            "description": "", "revision": 3, "weights": ["control": 50, "green": 50], "whitelist_count": 0,
+            "description": "", "revision": 3, "variants": [["name": "control", "weight": 50], ["name": "green", "weight": 50]], "whitelist_count": 0,
             "updated_at": "2026-03-01T10:00:00Z", "updated_by": "tester",
         ])
         let running = try sandbox.ok(["list", "--status", "running", "--json"]).json()

@@ -7,13 +7,13 @@ import Foundation
 /// `show`, `whitelist list` and `history` encode `Experiment`, `WhitelistEntry` and `HistoryEntry`
 /// directly: their store encoding is exactly the SPEC shape.
 enum JSONShapes {
-    /// A row of `list --json`.
+    /// A row of `list --json`; its variants are an array, in the experiment's order.
     struct ListRowJSON: Encodable {
         let key: String, type: String, status: String, control: String, winner: String?, description: String
-        let revision: Int, weights: [String: Double], whitelistCount: Int, updatedAt: Date, updatedBy: String
+        let revision: Int, variants: [VariantWeightJSON], whitelistCount: Int, updatedAt: Date, updatedBy: String
 
         enum CodingKeys: String, CodingKey {
-            case key, type, status, control, winner, description, revision, weights
+            case key, type, status, control, winner, description, revision, variants
             case whitelistCount = "whitelist_count", updatedAt = "updated_at", updatedBy = "updated_by"
         }
 
@@ -25,7 +25,7 @@ enum JSONShapes {
             winner = experiment.winner
             description = experiment.description
             revision = experiment.revision
-            weights = Dictionary(uniqueKeysWithValues: experiment.variants.map { ($0.name, $0.weight.percent) })
+            variants = experiment.variants.map { VariantWeightJSON(name: $0.name, weight: $0.weight.percent) }
             whitelistCount = experiment.whitelist.count
             updatedAt = experiment.updatedAt
             updatedBy = experiment.updatedBy
@@ -40,11 +40,17 @@ enum JSONShapes {
             try container.encode(winner, forKey: .winner)
             try container.encode(description, forKey: .description)
             try container.encode(revision, forKey: .revision)
-            try container.encode(weights, forKey: .weights)
+            try container.encode(variants, forKey: .variants)
             try container.encode(whitelistCount, forKey: .whitelistCount)
             try container.encode(updatedAt, forKey: .updatedAt)
             try container.encode(updatedBy, forKey: .updatedBy)
         }
+    }
+
+    /// A variant and its weight in percent, as `list --json` shows it.
+    struct VariantWeightJSON: Encodable {
+        let name: String
+        let weight: Double
     }
 
     /// A row of `inspect --json`; `subject` and `bucket` are null when the subject is missing.

@@ -8,12 +8,14 @@ enum SafeOutput {
     /// `text` with control characters and escape sequences shown escaped, never sent raw.
     static func text(_ text: String) -> String { SafeText.escaped(text) }
 
-    /// Pretty JSON with sorted keys, as one string (no trailing newline).
+    /// JSON with sorted keys, as one string (no trailing newline): laid out over lines (`"key": value`,
+    /// `[]` when empty) unless `pretty` is false, then on one line.
     static func json(_ value: some Encodable, pretty: Bool = true) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        let compact = try encoder.encode(value)
+        return pretty ? JSONLayout.pretty(Array(compact)) : String(decoding: compact, as: UTF8.self)
     }
 
     /// Rows aligned in columns by display width; every cell made terminal-safe.
