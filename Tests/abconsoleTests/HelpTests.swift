@@ -5,7 +5,7 @@ import Testing
 @Suite struct HelpTests {
     static let commandNames = ["demo", "list", "show", "create", "add-variant", "set-payload", "start", "pause", "delete", "ramp",
                                "whitelist add", "whitelist remove", "whitelist list", "whitelist import", "resolve", "inspect",
-                               "assign", "validate", "history"]
+                               "assign", "validate", "history", "help", "completion"]
 
     @Test func overviewHelpListsEveryCommand() throws {
         let sandbox = try Sandbox()
@@ -23,11 +23,14 @@ import Testing
     @Test(arguments: [
         (["show", "--help"], "usage: abconsole show EXP [--json]"),
         (["ramp", "--help"], "usage: abconsole ramp EXP NAME=PCT... [--dry-run] [--json]"),
-        (["whitelist", "add", "--help"], "usage: abconsole whitelist add EXP SUBJECT VARIANT [--note TEXT]"),
+        (["whitelist", "add", "--help"], "usage: abconsole whitelist add EXP SUBJECT VARIANT [--note TEXT] [--replace]"),
         (["whitelist", "import", "x", "--help"], "usage: abconsole whitelist import EXP FILE"),
-        (["assign", "--help"], "usage: abconsole assign EXP... [--user ID] [--device ID] [--subjects FILE|-] [--json]"),
-        (["create", "--help"], "usage: abconsole create EXP [--type user|device] [--variants NAME=PCT,...] [--control NAME] [--salt S] [--description TEXT]"),
-        (["--help", "history"], "usage: abconsole history [EXP] [--json]"),
+        (["assign", "--help"], "usage: abconsole assign [EXP...] [--user ID] [--device ID] [--subjects FILE|-] [--json]"),
+        (["create", "--help"], "usage: abconsole create EXP --type user|device --variants NAME=PCT,... [--control NAME] [--salt S] [--description TEXT]"),
+        (["--help", "history"], "usage: abconsole history [EXP] [--limit N] [--since T] [--operator NAME] [--json]"),
+        (["-h", "show"], "usage: abconsole show EXP [--json]"),
+        (["help", "ramp"], "usage: abconsole ramp EXP NAME=PCT... [--dry-run] [--json]"),
+        (["help", "whitelist", "import"], "usage: abconsole whitelist import EXP FILE"),
     ])
     func commandHelp(arguments: [String], usage: String) throws {
         let sandbox = try Sandbox()

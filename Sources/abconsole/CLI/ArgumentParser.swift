@@ -1,3 +1,5 @@
+import ExperimentCore
+
 /// Table-driven parsing of `abconsole [GLOBAL OPTIONS] COMMAND [ARGS] [OPTIONS]`.
 ///
 /// Commands, their positional arguments and options are data (`CommandSpec`); this file only
@@ -8,9 +10,21 @@ struct OptionSpec: Sendable {
     /// The placeholder shown in usage when the option takes a value, e.g. `PATH`; nil for a flag.
     let value: String?
     let help: String
+    /// Whether the command cannot run without it (usage shows it without brackets).
+    var required = false
+    /// Whether it may be given more than once; any other value option given twice is a usage error.
+    var repeatable = false
+    /// The values it accepts, for completion (empty: any value).
+    var choices: [String] = []
 
     static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
-    static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: placeholder, help: help) }
+    static func value(_ name: String, _ placeholder: String, _ help: String, required: Bool = false,
+                      repeatable: Bool = false, choices: [String] = []) -> OptionSpec {
+        OptionSpec(name: name, value: placeholder, help: help, required: required, repeatable: repeatable, choices: choices)
+    }
+
+    /// `--name VALUE`, or `--name` for a flag.
+    var synopsis: String { name + (value.map { " \($0)" } ?? "") }
 }
 
 /// A positional argument: required, optional, or taking every remaining word.
@@ -18,6 +32,8 @@ struct ArgumentSpec: Sendable {
     enum Arity { case required, optional, variadic, variadicAtLeastOne }
     let name: String
     let arity: Arity
+    /// The values it accepts, for completion and checking (empty: any word).
+    var choices: [String] = []
 }
 
 /// What the command line said, by name.
@@ -41,13 +57,23 @@ let globalOptions: [OptionSpec] = [
     .value("--store", "PATH", "the store file (default $ABCONSOLE_STORE, else ./experiments.json)"),
     .value("--operator", "NAME", "who makes the change (default $ABCONSOLE_OPERATOR, else $USER)"),
     .flag("--read-only", "console: browse without write actions"),
-    .flag("--help", "show help"),
+    .flag("--help", "show help (also -h)"),
+    .flag("--version", "print the version"),
 ]
+
+/// What help was asked for.
+enum HelpTopic {
+    case overview
+    case command(CommandSpec)
+    /// A group of two-word commands such as `whitelist`.
+    case group(String)
+}
 
 /// The outcome of matching the words against the command table.
 enum ParseResult {
     case command(CommandSpec, ParsedArguments)
-    case help(CommandSpec?)
+    case help(HelpTopic)
+    case version
     case noCommand(ParsedArguments)
 }
 
@@ -57,51 +83,91 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
     var rest: [String] = []
     var index = 0
     var command: CommandSpec?
+    var group: String?
     var optionsEnded = false
+    // `--help` wins wherever it stands: what else is wrong on the line does not stop the help.
+    let helpWanted = words.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
     while index < words.count {
-        let word = words[index]
+        var word = words[index]
         index += 1
         if !optionsEnded, word == "--" {
             optionsEnded = true
             continue
         }
+        if !optionsEnded, word == "-h" { word = "--help" }
         if !optionsEnded, word.hasPrefix("--"), word.count > 2 {
             let (name, inline) = splitOption(word)
-            guard let spec = (globalOptions + (command?.options ?? [])).first(where: { $0.name == name }) else {
+            let known = options(of: command)
+            guard let spec = known.first(where: { $0.name == name }) else {
+                if helpWanted { continue }
                 let context = command.map { " for `\($0.name)`" } ?? ""
-                throw .usage("unknown option \(name)\(context)", command: command)
+                throw .usage("unknown option \(name)\(context)\(Suggestions.hint(for: name, among: known.map(\.name)))", command: command)
             }
             if spec.value == nil {
                 guard inline == nil else { throw .usage("\(name) takes no value", command: command) }
                 parsed.flags.insert(name)
-            } else if let inline {
-                parsed.options[name, default: []].append(inline)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
             } else {
                 guard index < words.count else { throw .usage("\(name) needs a value (\(spec.value ?? "VALUE"))", command: command) }
-                parsed.options[name, default: []].append(words[index])
+                value = words[index]
                 index += 1
             }
+            if !spec.repeatable, !helpWanted, let earlier = parsed.options[name]?.first {
+                throw .usage("\(name) is given twice (`\(earlier)` and `\(value)`); give it once", command: command)
+            }
+            parsed.options[name, default: []].append(value)
             continue
         }
-        if command == nil {
-            guard let match = matchCommand(word, next: index < words.count ? words[index] : nil, commands: commands) else {
-                let group = commands.filter { $0.name.hasPrefix(word + " ") }
-                guard group.isEmpty else {
-                    let names = group.map { String($0.name.dropFirst(word.count + 1)) }
-                    throw .usage("`\(word)` needs a subcommand: \(names.joined(separator: ", ")); e.g. `abconsole \(group[0].name) --help`", command: nil)
-                }
-                throw .usage("unknown command `\(word)`", command: nil)
+        if command == nil, group == nil {
+            let next = index < words.count ? words[index] : nil
+            if let match = matchCommand(word, next: next, commands: commands) {
+                command = match.spec
+                index += match.extraWords
+                continue
             }
-            command = match.spec
-            index += match.extraWords
+            guard commands.contains(where: { $0.name.hasPrefix(word + " ") }) else {
+                if helpWanted { continue }
+                let names = commands.map { String($0.name.prefix { $0 != " " }) }
+                throw .usage("unknown command `\(word)`\(Suggestions.hint(for: word, among: names))", command: nil)
+            }
+            group = word
             continue
+        }
+        if let group, command == nil {
+            if helpWanted { continue }
+            let names = subcommands(of: group, in: commands)
+            let hint = Suggestions.hint(for: word, among: names)
+            throw .usage("`\(group)` has no subcommand `\(word)`" + (hint.isEmpty ? "; its subcommands are \(names.joined(separator: ", "))" : hint), command: nil)
         }
         rest.append(word)
     }
-    if parsed.flag("--help") { return .help(command) }
+    if helpWanted { return .help(command.map { .command($0) } ?? group.map { .group($0) } ?? .overview) }
+    if parsed.flags.contains("--version") { return .version }
+    if let group, command == nil {
+        let names = subcommands(of: group, in: commands)
+        throw .usage("`\(group)` needs a subcommand: \(names.joined(separator: ", ")); e.g. `abconsole \(group) \(names[0]) --help`", command: nil)
+    }
     guard let command else { return .noCommand(parsed) }
     parsed.positionals = try bindPositionals(rest, to: command)
+    if let missing = command.options.first(where: { $0.required && parsed.options[$0.name] == nil }) {
+        throw .usage("missing \(missing.synopsis)", command: command)
+    }
     return .command(command, parsed)
+}
+
+/// The options `command` accepts: its own, then the global ones it does not redefine.
+func options(of command: CommandSpec?) -> [OptionSpec] {
+    let own = command?.options ?? []
+    return own + globalOptions.filter { global in !own.contains { $0.name == global.name } }
+}
+
+/// The second words of the commands in `group`, e.g. `add`, `remove` for `whitelist`.
+func subcommands(of group: String, in commands: [CommandSpec]) -> [String] {
+    commands.filter { $0.name.hasPrefix(group + " ") }.map { String($0.name.dropFirst(group.count + 1)) }
 }
 
 private func splitOption(_ word: String) -> (String, String?) {
@@ -129,6 +195,9 @@ private func bindPositionals(_ words: [String], to command: CommandSpec) throws(
             if argument.arity == .variadicAtLeastOne, remaining.isEmpty { throw .usage("missing \(argument.name)", command: command) }
             bound[argument.name] = Array(remaining)
             remaining = []
+        }
+        for word in bound[argument.name] ?? [] where !argument.choices.isEmpty && !argument.choices.contains(word) {
+            throw .usage("\(argument.name) must be one of \(argument.choices.joined(separator: ", ")), not `\(word)`\(Suggestions.hint(for: word, among: argument.choices))", command: command)
         }
     }
     if let extra = remaining.first { throw .usage("unexpected argument `\(extra)`", command: command) }

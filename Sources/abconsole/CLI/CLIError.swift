@@ -18,6 +18,14 @@ struct CLIError: Error {
     }
 
     static func data(_ message: String) -> CLIError { CLIError(code: .dataError, message: message) }
+
+    /// No experiment `key`: the domain's refusal, with the closest keys of the store when one is near.
+    static func unknownExperiment(_ key: String, in store: StoreFile) -> CLIError {
+        let keys = (try? store.load().experiments.keys).map(Array.init) ?? []
+        let hint = Suggestions.hint(for: key, among: keys)
+        guard !hint.isEmpty else { return CLIError(ExperimentError.unknownExperiment(key)) }
+        return .data("no experiment `\(key)` in the store\(hint)")
+    }
 }
 
 extension CLIError {

@@ -18,18 +18,20 @@ struct CommandSpec: Sendable {
             case .variadicAtLeastOne: "\(argument.name)..."
             }
         }
-        let options = options.map { option in "[\(option.name)\(option.value.map { " \($0)" } ?? "")]" }
+        let options = options.map { option in
+            option.required ? option.synopsis : "[\(option.synopsis)\(option.repeatable ? " ..." : "")]"
+        }
         return (["abconsole", name] + arguments + options).joined(separator: " ")
     }
 
     /// The full help of this command.
     var help: String {
         var lines = ["usage: \(usage)", "", summary]
-        let all = options + globalOptions
-        let width = all.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
+        let all = abconsole.options(of: self)
+        let width = all.map(\.synopsis.count).max() ?? 0
         lines += ["", "options:"] + all.map { option in
-            let head = option.name + (option.value.map { " \($0)" } ?? "")
-            return "  " + head.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + option.help
+            "  " + option.synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + option.help
+                + (option.required ? " (required)" : "") + (option.repeatable ? " (repeatable)" : "")
         }
         lines += ["", "example:", "  \(example)"]
         return lines.joined(separator: "\n")

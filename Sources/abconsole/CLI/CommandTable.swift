@@ -1,17 +1,19 @@
+import ExperimentCore
+
 /// Every subcommand of `abconsole`: the one table that drives parsing, dispatch, help and README.
 let commandTable: [CommandSpec] = [
     CommandSpec(name: "demo", arguments: [], options: [],
                 summary: "Open the console on a scratch copy of sample-data/experiments.json.",
                 example: "abconsole demo", run: ConsoleCommands.demo),
-    CommandSpec(name: "list", arguments: [], options: [.value("--status", "S", "only experiments in status S (draft, running, paused, resolved)"), json],
+    CommandSpec(name: "list", arguments: [], options: [.value("--status", "S", "only experiments in status S (draft, running, paused, resolved)", choices: ExperimentStatus.allCases.map(\.rawValue)), json],
                 summary: "List experiments with their status, weights and whitelist size.",
                 example: "abconsole list --status running", run: ExperimentCommands.list),
     CommandSpec(name: "show", arguments: [experiment], options: [json],
                 summary: "Show one experiment: variants, weights, bucket ranges, payloads and whitelist size.",
                 example: "abconsole show account_add_funds --json", run: ExperimentCommands.show),
     CommandSpec(name: "create", arguments: [experiment],
-                options: [.value("--type", "user|device", "bucket by user id or by device id (required)"),
-                          .value("--variants", "NAME=PCT,...", "variants and weights in percent, laid out from bucket 0 (required)"),
+                options: [.value("--type", "user|device", "bucket by user id or by device id", required: true, choices: ["user", "device"]),
+                          .value("--variants", "NAME=PCT,...", "variants and weights in percent, laid out from bucket 0", required: true),
                           .value("--control", "NAME", "the variant served when nothing else applies (default: the first)"),
                           .value("--salt", "S", "the hash seed (default: the key)"),
                           .value("--description", "TEXT", "what the experiment is for")],
@@ -39,7 +41,8 @@ let commandTable: [CommandSpec] = [
                 summary: "Change weights, moving the fewest subjects; variants not named keep their weight.",
                 example: "abconsole ramp checkout_button control=30 green=70 --dry-run", run: ExperimentCommands.ramp),
     CommandSpec(name: "whitelist add", arguments: [experiment, subject, ArgumentSpec(name: "VARIANT", arity: .required)],
-                options: [.value("--note", "TEXT", "why this subject is whitelisted")],
+                options: [.value("--note", "TEXT", "why this subject is whitelisted"),
+                          .flag("--replace", "replace the subject's entry if it is already whitelisted")],
                 summary: "Force a subject into a variant (draft, running or paused experiments).",
                 example: "abconsole whitelist add checkout_button user-42 green --note \"QA account\"", run: WhitelistCommands.add),
     CommandSpec(name: "whitelist remove", arguments: [experiment, subject], options: [],
@@ -58,17 +61,26 @@ let commandTable: [CommandSpec] = [
                 options: [.value("--user", "ID", "the user id"), .value("--device", "ID", "the device id"), json],
                 summary: "Explain how a subject is bucketed: variant, reason and bucket (all experiments by default).",
                 example: "abconsole inspect --user user-42 --device device-7f3a", run: AssignmentCommands.inspect),
-    CommandSpec(name: "assign", arguments: [ArgumentSpec(name: "EXP", arity: .variadicAtLeastOne)],
+    CommandSpec(name: "assign", arguments: [ArgumentSpec(name: "EXP", arity: .variadic)],
                 options: [.value("--user", "ID", "the user id"), .value("--device", "ID", "the device id"),
                           .value("--subjects", "FILE|-", "batch: one subject id per line, used as user and device id"), json],
-                summary: "What a client is told: one variant per known experiment, unknown keys apart.",
+                summary: "What a client is told: one variant per known experiment (all by default), unknown keys apart.",
                 example: "abconsole assign account_add_funds app_color_scheme --user user-42 --device device-7f3a --json", run: AssignmentCommands.assign),
     CommandSpec(name: "validate", arguments: [], options: [],
                 summary: "Check the store against every rule; list each problem with its JSON path.",
                 example: "abconsole validate", run: ExperimentCommands.validate),
-    CommandSpec(name: "history", arguments: [ArgumentSpec(name: "EXP", arity: .optional)], options: [json],
+    CommandSpec(name: "history", arguments: [ArgumentSpec(name: "EXP", arity: .optional)],
+                options: [.value("--limit", "N", "only the last N entries"),
+                          .value("--since", "T", "only entries at or after T: 2026-03-01, 2026-03-01T09:30:00Z, or 30m, 12h, 7d ago"),
+                          .value("--operator", "NAME", "only entries by NAME"), json],
                 summary: "The audit log, oldest first, for all experiments or one.",
                 example: "abconsole history account_add_funds", run: HistoryCommand.run),
+    CommandSpec(name: "help", arguments: [ArgumentSpec(name: "COMMAND", arity: .variadic)], options: [],
+                summary: "Show the help of abconsole or of one command (the same as COMMAND --help).",
+                example: "abconsole help whitelist add", run: HelpCommands.help),
+    CommandSpec(name: "completion", arguments: [ArgumentSpec(name: "SHELL", arity: .required, choices: CompletionScripts.shells)], options: [],
+                summary: "Print a completion script for bash, zsh or fish (commands, options and the store's experiment keys).",
+                example: "source <(abconsole completion bash)", run: HelpCommands.completion),
 ]
 
 private let experiment = ArgumentSpec(name: "EXP", arity: .required)
@@ -87,8 +99,30 @@ func overviewHelp() -> String {
         "commands:",
     ]
     lines += commandTable.map { "  " + $0.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
-    lines += ["", "global options:"] + globalOptions.map { "  \($0.name)\($0.value.map { " \($0)" } ?? "")  \($0.help)" }
-    lines += ["", "Run `abconsole COMMAND --help` for a command's options and an example.",
+    let optionWidth = globalOptions.map(\.synopsis.count).max() ?? 0
+    lines += ["", "global options:"] + globalOptions.map { "  " + $0.synopsis.padding(toLength: optionWidth, withPad: " ", startingAt: 0) + "  " + $0.help }
+    lines += ["", "Run `abconsole COMMAND --help` (or `abconsole help COMMAND`) for a command's options and an example.",
               "Exit codes: 0 ok, 64 usage, 65 refused or bad data, 66 store missing, 73/74 cannot create/write, 75 lock timeout or conflict."]
     return lines.joined(separator: "\n")
+}
+
+/// The help of a group of two-word commands, e.g. `abconsole whitelist --help`.
+func groupHelp(_ group: String) -> String {
+    let members = commandTable.filter { $0.name.hasPrefix(group + " ") }
+    let width = members.map { $0.name.count - group.count - 1 }.max() ?? 0
+    var lines = ["usage: abconsole \(group) SUBCOMMAND [ARGS] [OPTIONS]", "", "subcommands:"]
+    lines += members.map { member in
+        "  " + String(member.name.dropFirst(group.count + 1)).padding(toLength: width, withPad: " ", startingAt: 0) + "  " + member.summary
+    }
+    lines += ["", "Run `abconsole \(group) SUBCOMMAND --help` for a subcommand's options and an example."]
+    return lines.joined(separator: "\n")
+}
+
+/// The help text for `topic`.
+func helpText(_ topic: HelpTopic) -> String {
+    switch topic {
+    case .overview: overviewHelp()
+    case .command(let command): command.help
+    case .group(let group): groupHelp(group)
+    }
 }

@@ -49,16 +49,27 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
     let exit = ExitStatus()
     defer { output.flush() }
     do {
+        if words.first == Completion.hiddenCommand {
+            Completion.candidates(for: Array(words.dropFirst()), environment: environment).forEach(output.line)
+            return 0
+        }
         switch try parseCommandLine(words, commands: commandTable) {
-        case .help(let command):
-            output.line(command?.help ?? overviewHelp())
+        case .help(let topic):
+            output.line(helpText(topic))
+        case .version:
+            output.line(Version.line)
         case .noCommand(let arguments):
             let invocation = try Invocation(arguments, environment: environment)
             try ConsoleCommands.open(arguments, invocation.context(output: output, environment: environment, exit: exit))
         case .command(let spec, let arguments):
             do {
                 let invocation = try Invocation(arguments, environment: environment)
-                try spec.run(arguments, invocation.context(output: output, environment: environment, exit: exit))
+                let context = invocation.context(output: output, environment: environment, exit: exit)
+                do {
+                    try spec.run(arguments, context)
+                } catch ExperimentError.unknownExperiment(let key) {
+                    throw CLIError.unknownExperiment(key, in: context.store)
+                }
             } catch var failure as CLIError where failure.code == .usage && failure.command == nil {
                 failure.command = spec
                 throw failure

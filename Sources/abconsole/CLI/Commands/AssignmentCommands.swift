@@ -25,8 +25,9 @@ enum AssignmentCommands {
     }
 
     static func assign(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let keys = arguments.arguments("EXP")
         let snapshot = try context.load()
+        // No names: every experiment of the store, as `inspect` does.
+        let keys = arguments.arguments("EXP").isEmpty ? snapshot.sortedExperiments.map(\.key) : arguments.arguments("EXP")
         if let source = arguments.option("--subjects") {
             guard arguments.option("--user") == nil, arguments.option("--device") == nil else {
                 throw CLIError.usage("--subjects cannot be combined with --user or --device", command: nil)
