@@ -1,3 +1,4 @@
+import Foundation
 import ExperimentCore
 import Testing
 
@@ -24,5 +25,14 @@ import Testing
         #expect(Suggestions.closest(to: "sart", among: ["start", "part", "cart", "smart"]) == ["cart", "part", "smart"])
         #expect(Suggestions.hint(for: "lsit", among: ["list"]) == "; did you mean `list`?")
         #expect(Suggestions.hint(for: "zzz", among: ["list"]) == "")
+    }
+}
+
+/// Times for people: UTC, labelled, whatever the process's zone.
+@Suite struct TimeLabelTests {
+    @Test func utcIsLabelled() {
+        let date = Date(timeIntervalSince1970: 1_772_359_200) // 2026-03-01T10:00:00Z
+        #expect(TimeLabel.utc(date) == "2026-03-01 10:00:00 UTC")
+        #expect(TimeLabel.utcMinutes(date) == "2026-03-01 10:00 UTC")
     }
 }

@@ -111,3 +111,18 @@ import Testing
         #expect(result.lines == ["add", "resolved_exp", "running_exp"])
     }
 }
+
+/// Plain output shows times in UTC, labelled, whatever the machine's zone (issue 13, point 8).
+@Suite struct TimeZoneOutputTests {
+    @Test func plainTimesAreUTCLabelledInEveryZone() throws {
+        let sandbox = try Fixture.sandbox()
+        sandbox.ok(["whitelist", "add", "running_exp", "user-1", "green"])
+        for zone in ["UTC", "Asia/Tokyo", "America/New_York"] {
+            let env = ["TZ": zone]
+            #expect(sandbox.ok(["list"], env: env).lines[1].contains("  2026-03-01 10:00:00 UTC  tester"), "\(zone)")
+            #expect(sandbox.ok(["show", "running_exp"], env: env).lines.contains("updated:     2026-03-01 10:00:00 UTC by tester"))
+            #expect(sandbox.ok(["whitelist", "list", "running_exp"], env: env).lines[1].hasSuffix("tester    2026-03-01 10:00:00 UTC"))
+            #expect(sandbox.ok(["history", "running_exp"], env: env).lines[1].hasPrefix("2026-03-01 10:00:00 UTC  tester"))
+        }
+    }
+}

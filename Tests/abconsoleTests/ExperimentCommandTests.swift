@@ -54,7 +54,7 @@ import Testing
             "description: Big green button",
             "salt:        checkout_button",
             "control:     control",
-            "updated:     2026-03-01T10:00:00Z by tester",
+            "updated:     2026-03-01 10:00:00 UTC by tester",
             "",
             "VARIANT  WEIGHT  BUCKETS      WHITELISTED  PAYLOAD",
             "control  50 %    [0,5000)     0            -",
@@ -94,11 +94,11 @@ import Testing
     @Test func listPlainText() throws {
         let sandbox = try Fixture.sandbox()
         #expect(sandbox.ok(["list"]).lines == [
-            "KEY           TYPE  STATUS    WEIGHTS              WHITELIST  UPDATED               BY",
-            "draft_exp     user  draft     control=50,green=50  0          2026-03-01T10:00:00Z  tester",
-            "paused_exp    user  paused    control=50,green=50  0          2026-03-01T10:00:00Z  tester",
-            "resolved_exp  user  resolved  winner=green         0          2026-03-01T10:00:00Z  tester",
-            "running_exp   user  running   control=50,green=50  0          2026-03-01T10:00:00Z  tester",
+            "KEY           TYPE  STATUS    WEIGHTS              WHITELIST  UPDATED                  BY",
+            "draft_exp     user  draft     control=50,green=50  0          2026-03-01 10:00:00 UTC  tester",
+            "paused_exp    user  paused    control=50,green=50  0          2026-03-01 10:00:00 UTC  tester",
+            "resolved_exp  user  resolved  winner=green         0          2026-03-01 10:00:00 UTC  tester",
+            "running_exp   user  running   control=50,green=50  0          2026-03-01 10:00:00 UTC  tester",
         ])
     }
 

@@ -33,10 +33,10 @@ import Testing
         ])
         #expect(try sandbox.ok(["history", "b", "--json"]).json() == [history[3]])
         #expect(sandbox.ok(["history", "a"]).lines == [
-            "AT                    OPERATOR  EXPERIMENT  ACTION  CHANGE",
-            "2026-03-01T10:00:00Z  tester    a           create  ∅ → draft control=50,green=50",
-            "2026-03-02T08:30:00Z  tester    a           start   draft → running",
-            "2026-03-01T10:00:00Z  maria.pm  a           ramp    control=50,green=50 → control=40,green=60",
+            "AT                       OPERATOR  EXPERIMENT  ACTION  CHANGE",
+            "2026-03-01 10:00:00 UTC  tester    a           create  ∅ → draft control=50,green=50",
+            "2026-03-02 08:30:00 UTC  tester    a           start   draft → running",
+            "2026-03-01 10:00:00 UTC  maria.pm  a           ramp    control=50,green=50 → control=40,green=60",
         ])
     }
 

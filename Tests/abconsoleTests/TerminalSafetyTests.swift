@@ -11,7 +11,7 @@ import Testing
         let plain = sandbox.ok(["whitelist", "list", "running_exp"])
         #expect(plain.lines == [
             "SUBJECT  VARIANT  NOTE                          ADDED BY  ADDED AT",
-            "user-42  green    clear\\e[2J\\nsecond line\\tend  tester    2026-03-01T10:00:00Z",
+            "user-42  green    clear\\e[2J\\nsecond line\\tend  tester    2026-03-01 10:00:00 UTC",
         ])
         #expect(plain.stdout.contains("clear\\e[2J\\nsecond line\\tend"))
         #expect(!plain.stdoutData.contains(0x1B))

@@ -75,7 +75,7 @@ public enum ExperimentError: Error, Hashable, Sendable {
     static let lifecycleHint = "the lifecycle is draft → running ⇄ paused, and running or paused → resolved"
 
     static func timeText(_ date: Date) -> String {
-        date.formatted(.iso8601)
+        TimeLabel.utc(date)
     }
 }
 

@@ -115,7 +115,7 @@ struct FormsStoryTests {
         let state = store.session.state
         #expect(state.overlay == nil)
         #expect(state.message?.isError == true)
-        #expect(state.message?.text == "experiment `checkout_button` was changed by dave at 2026-03-02T10:00:00Z (revision 5 → 6) while you were looking at it; nothing was applied — review the fresh state and try again")
+        #expect(state.message?.text == "experiment `checkout_button` was changed by dave at 2026-03-02 10:00:00 UTC (revision 5 → 6) while you were looking at it; nothing was applied — review the fresh state and try again")
         #expect(state.snapshot.experiments["checkout_button"]?.variants.map(\.weight) == [FormsFixture.pct(60), FormsFixture.pct(40)])
         let saved = try store.saved()
         #expect(saved.experiments["checkout_button"]?.variants.map(\.weight) == [FormsFixture.pct(60), FormsFixture.pct(40)])

@@ -20,7 +20,7 @@ enum ExperimentCommands {
         let rows = experiments.map { experiment in
             [experiment.key, experiment.type.rawValue, experiment.status.rawValue,
              experiment.winner.map { "winner=\($0)" } ?? experiment.weightSummary,
-             String(experiment.whitelist.count), experiment.updatedAt.formatted(.iso8601), experiment.updatedBy]
+             String(experiment.whitelist.count), TimeLabel.utc(experiment.updatedAt), experiment.updatedBy]
         }
         SafeOutput.table(["KEY", "TYPE", "STATUS", "WEIGHTS", "WHITELIST", "UPDATED", "BY"], rows).forEach(context.output.line)
     }
@@ -39,7 +39,7 @@ enum ExperimentCommands {
             "control:     \(experiment.control)",
         ]
         if let winner = experiment.winner { lines.append("winner:      \(winner) (served to everyone)") }
-        lines.append("updated:     \(experiment.updatedAt.formatted(.iso8601)) by \(safe(experiment.updatedBy))")
+        lines.append("updated:     \(TimeLabel.utc(experiment.updatedAt)) by \(safe(experiment.updatedBy))")
         lines.append("")
         let whitelisted = Dictionary(grouping: experiment.whitelist.values, by: \.variant).mapValues(\.count)
         lines += SafeOutput.table(["VARIANT", "WEIGHT", "BUCKETS", "WHITELISTED", "PAYLOAD"], experiment.variants.map { variant in

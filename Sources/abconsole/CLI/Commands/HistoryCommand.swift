@@ -18,7 +18,7 @@ enum HistoryCommand {
             return
         }
         let rows = entries.map { entry in
-            [entry.at.formatted(.iso8601), entry.operatorName, entry.experiment, entry.action.rawValue,
+            [TimeLabel.utc(entry.at), entry.operatorName, entry.experiment, entry.action.rawValue,
              "\(entry.before ?? "∅") → \(entry.after ?? "∅")"]
         }
         SafeOutput.table(["AT", "OPERATOR", "EXPERIMENT", "ACTION", "CHANGE"], rows).forEach(context.output.line)

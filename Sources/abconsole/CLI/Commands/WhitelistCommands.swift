@@ -20,7 +20,7 @@ enum WhitelistCommands {
             context.output.line(try SafeOutput.json(entries))
             return
         }
-        let rows = entries.map { [$0.subject, $0.variant, $0.note, $0.addedBy, $0.addedAt.formatted(.iso8601)] }
+        let rows = entries.map { [$0.subject, $0.variant, $0.note, $0.addedBy, TimeLabel.utc($0.addedAt)] }
         SafeOutput.table(["SUBJECT", "VARIANT", "NOTE", "ADDED BY", "ADDED AT"], rows).forEach(context.output.line)
     }
 
