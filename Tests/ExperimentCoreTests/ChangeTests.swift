@@ -286,13 +286,25 @@ struct ChangeTests {
         #expect(try experiment(snapshot).whitelist == ["user-1": WhitelistEntry(subject: "user-1", variant: "treatment", note: "QA",
                                                                                addedBy: "bob", addedAt: Fixture.t1)])
         #expect(snapshot.history.last == HistoryEntry(at: Fixture.t1, operatorName: "bob", experiment: Self.key, action: .whitelistAdd,
-                                                      before: nil, after: "user-1=treatment"))
-        try snapshot.apply(.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "control", note: ""), context: Fixture.carol)
+                                                      before: nil, after: "user-1=treatment note=\"QA\""))
+        // Adding a listed subject again is refused, carrying the current entry, unless the change says replace.
+        let current = WhitelistEntry(subject: "user-1", variant: "treatment", note: "QA", addedBy: "bob", addedAt: Fixture.t1)
+        expectRefused(snapshot, .whitelistAdd(experiment: Self.key, subject: "user-1", variant: "control", note: ""),
+                      .alreadyWhitelisted(experiment: Self.key, entry: current))
+        #expect(ExperimentError.alreadyWhitelisted(experiment: Self.key, entry: current).message
+            == "subject `user-1` is already whitelisted in `checkout`: variant `treatment`, note \"QA\", added by bob at 2026-01-01 01:00:00 UTC; add --replace to replace it")
+        let replaced = try snapshot.apply(.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "control", note: "", replace: true),
+                                          context: Fixture.carol)
+        #expect(replaced.message == "replaced `user-1` in the whitelist of `checkout`: `treatment` → `control`")
         #expect(try experiment(snapshot).whitelist == ["user-1": WhitelistEntry(subject: "user-1", variant: "control", note: "",
                                                                                addedBy: "carol", addedAt: Fixture.t2)])
         #expect(snapshot.history.last == HistoryEntry(at: Fixture.t2, operatorName: "carol", experiment: Self.key, action: .whitelistAdd,
-                                                      before: "user-1=treatment", after: "user-1=control"))
+                                                      before: "user-1=treatment note=\"QA\"", after: "user-1=control note=\"\""))
         #expect(snapshot.revision == 4)
+        // `replace` on a subject not yet listed simply adds it.
+        try snapshot.apply(.whitelistAdd(experiment: Self.key, subject: "user-2", variant: "control", note: "a \"b\"\nc", replace: true), context: Fixture.carol)
+        #expect(snapshot.history.last?.before == nil)
+        #expect(snapshot.history.last?.after == #"user-2=control note="a \"b\"\nc""#)
     }
 
     @Test func whitelistAddAcceptsPausedAndLongestSubjects() throws {
@@ -326,7 +338,7 @@ struct ChangeTests {
         #expect(outcome == ChangeOutcome(message: "removed `user-1` from the whitelist of `checkout`", revision: 4))
         #expect(try experiment(snapshot).whitelist.isEmpty)
         #expect(snapshot.history.last == HistoryEntry(at: Fixture.t1, operatorName: "bob", experiment: Self.key,
-                                                      action: .whitelistRemove, before: "user-1=treatment", after: nil))
+                                                      action: .whitelistRemove, before: "user-1=treatment note=\"\"", after: nil))
         var resolved = try Fixture.snapshot(status: .paused)
         try resolved.apply(.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: ""), context: Fixture.alice)
         try resolved.apply(.resolve(experiment: Self.key, winner: "control"), context: Fixture.alice)
@@ -348,7 +360,16 @@ struct ChangeTests {
             WhitelistEntry(subject: "u3", variant: "control", note: "third", addedBy: "bob", addedAt: Fixture.t1),
         ])
         #expect(snapshot.history.last == HistoryEntry(at: Fixture.t1, operatorName: "bob", experiment: Self.key, action: .whitelistImport,
-                                                      before: nil, after: "3 entries (2 new, 1 replaced)"))
+                                                      before: nil, after: #"3 entries (2 new, 1 replaced); new: "u1", "u3"; replaced: "u2""#))
+    }
+
+    @Test func whitelistImportHistoryNamesTheFirst20Subjects() throws {
+        var snapshot = try Fixture.snapshot(status: .running)
+        try snapshot.apply(.whitelistAdd(experiment: Self.key, subject: "s3", variant: "control", note: ""), context: Fixture.alice)
+        let rows = (1...25).map { WhitelistRow(line: $0, subject: "s\($0)", variant: "treatment", note: "") }
+        try snapshot.apply(.whitelistImport(experiment: Self.key, rows: rows), context: Fixture.bob)
+        let named = (1...20).filter { $0 != 3 }.map { "\"s\($0)\"" }.joined(separator: ", ")
+        #expect(snapshot.history.last?.after == "25 entries (24 new, 1 replaced); new: \(named); replaced: \"s3\"; 5 more")
     }
 
     @Test func whitelistImportIsAllOrNothing() throws {
@@ -429,7 +450,7 @@ struct ChangeTests {
                                .ramp(experiment: Self.key, weights: ["control": Fixture.w("10")])] {
             expectRefused(snapshot, change, expectedRevision: 1, context: Fixture.carol, conflict)
         }
-        #expect(conflict.message == "experiment `checkout` was changed by bob at 2026-01-01T01:00:00Z (revision 1 → 2) while you were "
+        #expect(conflict.message == "experiment `checkout` was changed by bob at 2026-01-01 01:00:00 UTC (revision 1 → 2) while you were "
             + "looking at it; nothing was applied — review the fresh state and try again")
         try snapshot.apply(.pause(experiment: Self.key), expectedRevision: 2, context: Fixture.carol)
         #expect(try experiment(snapshot).revision == 3)

@@ -79,8 +79,8 @@ struct StoreFileTests {
           "history": [
             {"action": "create", "after": "draft off=30,on=70", "at": "2026-01-01T00:00:00Z", "before": null, "experiment": "zeta", "operator": "alice"},
             {"action": "create", "after": "draft control=50,treatment=50", "at": "2026-01-01T00:00:00Z", "before": null, "experiment": "alpha", "operator": "alice"},
-            {"action": "whitelist_add", "after": "u2=control", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "alpha", "operator": "bob"},
-            {"action": "whitelist_add", "after": "u1=treatment", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "alpha", "operator": "bob"},
+            {"action": "whitelist_add", "after": "u2=control note=\"second\"", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "alpha", "operator": "bob"},
+            {"action": "whitelist_add", "after": "u1=treatment note=\"qa\"", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "alpha", "operator": "bob"},
             {"action": "set_payload", "after": "on {\"level\":2.5,\"theme\":\"dark\"}", "at": "2026-01-01T01:00:00Z", "before": null, "experiment": "zeta", "operator": "bob"}
           ],
           "revision": 5,

@@ -73,7 +73,7 @@ import Testing
         // Each writer's own entries appear in its order.
         for writer in 1...4 {
             let own = history.filter { $0["operator"] == .string("writer-\(writer)") }.map(\.["after"])
-            #expect(own == (1...25).map { .string("p\(writer)-s\($0)=green") })
+            #expect(own == (1...25).map { .string("p\(writer)-s\($0)=green note=\"writer \(writer)\"") })
         }
         #expect(sandbox.ok(["validate"]).stdout.hasSuffix("is valid: 1 experiment, 100 whitelist entries, 102 history entries\n"))
         let document = try JSONDecoder().decode(JSONTree.self, from: try #require(sandbox.storeBytes()))

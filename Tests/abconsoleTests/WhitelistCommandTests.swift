@@ -16,24 +16,31 @@ import Testing
         #expect(try sandbox.ok(["show", "running_exp", "--json"]).json()["whitelist"] == entries)
         #expect(sandbox.ok(["whitelist", "list", "running_exp"]).lines == [
             "SUBJECT   VARIANT  NOTE        ADDED BY   ADDED AT",
-            "emp-1001  control              dev.jonas  2026-03-01T10:00:00Z",
-            "user-42   green    QA account  tester     2026-03-01T10:00:00Z",
+            "emp-1001  control              dev.jonas  2026-03-01 10:00:00 UTC",
+            "user-42   green    QA account  tester     2026-03-01 10:00:00 UTC",
         ])
         #expect(sandbox.ok(["whitelist", "remove", "running_exp", "emp-1001"]).stdout == "removed `emp-1001` from the whitelist of `running_exp`\n")
         #expect(try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json().elements.map(\.["subject"]) == ["user-42"])
         sandbox.refused(["whitelist", "remove", "running_exp", "emp-1001"], code: 65, "subject `emp-1001` is not on the whitelist of `running_exp`")
         let history = try sandbox.ok(["history", "running_exp", "--json"]).json().elements.suffix(3)
         #expect(history.map(\.["action"]) == ["whitelist_add", "whitelist_add", "whitelist_remove"])
-        #expect(history.map(\.["after"]) == ["user-42=green", "emp-1001=control", nil])
-        #expect(history.map(\.["before"]) == [nil, nil, "emp-1001=control"])
+        #expect(history.map(\.["after"]) == [#"user-42=green note="QA account""#, #"emp-1001=control note="""#, nil])
+        #expect(history.map(\.["before"]) == [nil, nil, #"emp-1001=control note="""#])
     }
 
-    @Test func addingTheSameSubjectAgainReplacesItsEntry() throws {
+    @Test func addingAListedSubjectIsRefusedUnlessReplace() throws {
         let sandbox = try Fixture.sandbox()
-        sandbox.ok(["whitelist", "add", "draft_exp", "user-42", "green"])
-        sandbox.ok(["whitelist", "add", "draft_exp", "user-42", "control", "--note", "moved"])
-        #expect(try sandbox.ok(["whitelist", "list", "draft_exp", "--json"]).json().elements.map(\.["variant"]) == ["control"])
-        #expect(try sandbox.ok(["history", "draft_exp", "--json"]).json().elements.last?["before"] == "user-42=green")
+        sandbox.ok(["whitelist", "add", "draft_exp", "user-42", "green", "--note", "QA account"])
+        sandbox.refused(["whitelist", "add", "draft_exp", "user-42", "control", "--note", "moved"], code: 65,
+                        "subject `user-42` is already whitelisted in `draft_exp`: variant `green`, note \"QA account\", added by tester at 2026-03-01 10:00:00 UTC; add --replace to replace it")
+        #expect(sandbox.ok(["whitelist", "add", "draft_exp", "user-42", "control", "--note", "moved", "--replace"], env: ["ABCONSOLE_OPERATOR": "ops"]).stdout
+            == "replaced `user-42` in the whitelist of `draft_exp`: `green` → `control`\n")
+        let entries = try sandbox.ok(["whitelist", "list", "draft_exp", "--json"]).json()
+        #expect(entries == [["subject": "user-42", "variant": "control", "note": "moved", "added_by": "ops", "added_at": "2026-03-01T10:00:00Z"]])
+        let last = try sandbox.ok(["history", "draft_exp", "--json"]).json().elements.last
+        #expect(last?["before"] == #"user-42=green note="QA account""#)
+        #expect(last?["after"] == #"user-42=control note="moved""#)
+        #expect(sandbox.ok(["history", "draft_exp"]).lines.last?.hasSuffix(#"whitelist_add  user-42=green note="QA account" → user-42=control note="moved""#) == true)
     }
 
     @Test func anEmptyWhitelistListsAsAnEmptyArray() throws {
@@ -53,7 +60,7 @@ import Testing
         #expect(entries.elements.map(\.["note"]) == ["two\nlines", "Partner, Inc.", ""])
         let last = try sandbox.ok(["history", "--json"]).json().elements.last
         #expect(last?["action"] == "whitelist_import")
-        #expect(last?["after"] == "3 entries (3 new, 0 replaced)")
+        #expect(last?["after"] == #"3 entries (3 new, 0 replaced); new: "user-1", "user-2", "user \"3\"""#)
     }
 
     @Test func importFromStandardInputReplacesExistingEntries() throws {
@@ -65,6 +72,8 @@ import Testing
         #expect(entries.elements.map(\.["subject"]) == ["user-1", "user-9"])
         #expect(entries.elements.map(\.["variant"]) == ["green", "green"])
         #expect(entries[0]["note"] == "now green")
+        let last = try sandbox.ok(["history", "--json"]).json().elements.last
+        #expect(last?["after"] == #"2 entries (1 new, 1 replaced); new: "user-9"; replaced: "user-1""#)
     }
 
     @Test(arguments: [

@@ -96,16 +96,18 @@ class Operator:
                 note = f"{self.name} step {step}"
 
                 def added(subject=subject, variant=variant, note=note):
-                    before = f"{subject}={self.whitelist[subject][0]}" if subject in self.whitelist else None
+                    old = self.whitelist.get(subject)
+                    before = f'{subject}={old[0]} note="{old[1]}"' if old else None
                     self.whitelist[subject] = (variant, note)
-                    self.history.append(("whitelist_add", before, f"{subject}={variant}"))
-                self.call(["whitelist", "add", self.experiment, subject, variant, "--note", note], added)
+                    self.history.append(("whitelist_add", before, f'{subject}={variant} note="{note}"'))
+                # --replace: a subject already listed is refused without it.
+                self.call(["whitelist", "add", self.experiment, subject, variant, "--note", note, "--replace"], added)
             elif roll < 0.60:
                 subject = self.rng.choice(sorted(self.whitelist))
 
                 def removed(subject=subject):
-                    variant = self.whitelist.pop(subject)[0]
-                    self.history.append(("whitelist_remove", f"{subject}={variant}", None))
+                    variant, note = self.whitelist.pop(subject)
+                    self.history.append(("whitelist_remove", f'{subject}={variant} note="{note}"', None))
                 self.call(["whitelist", "remove", self.experiment, subject], removed)
             elif roll < 0.82:
                 control = self.rng.randrange(0, 10_001)

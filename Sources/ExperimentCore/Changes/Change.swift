@@ -9,7 +9,8 @@ public enum Change: Hashable, Sendable {
     case pause(experiment: String)
     case delete(experiment: String)
     case ramp(experiment: String, weights: [String: Weight])
-    case whitelistAdd(experiment: String, subject: String, variant: String, note: String)
+    /// Whitelists a subject; one already listed is refused (`alreadyWhitelisted`, carrying its entry) unless `replace`.
+    case whitelistAdd(experiment: String, subject: String, variant: String, note: String, replace: Bool = false)
     case whitelistRemove(experiment: String, subject: String)
     case whitelistImport(experiment: String, rows: [WhitelistRow])
     case resolve(experiment: String, winner: String)
@@ -20,7 +21,7 @@ public enum Change: Hashable, Sendable {
         switch self {
         case .create(let draft): draft.key
         case .addVariant(let key, _, _), .setPayload(let key, _, _), .start(let key), .pause(let key),
-             .delete(let key), .ramp(let key, _), .whitelistAdd(let key, _, _, _), .whitelistRemove(let key, _),
+             .delete(let key), .ramp(let key, _), .whitelistAdd(let key, _, _, _, _), .whitelistRemove(let key, _),
              .whitelistImport(let key, _), .resolve(let key, _), .resalt(let key, _):
             key
         }

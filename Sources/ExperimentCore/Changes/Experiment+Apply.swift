@@ -96,17 +96,20 @@ extension Experiment {
             variants[index].payload = payload
             return AppliedChange(action: .setPayload, before: before.map { "\(name) \($0)" }, after: payload.map { "\(name) \($0.compactText)" },
                                  result: ChangeOutcome(message: payload == nil ? "cleared the payload of `\(name)`" : "set the payload of `\(name)`"))
-        case .whitelistAdd(_, let subject, let variantName, let note):
+        case .whitelistAdd(_, let subject, let variantName, let note, let replace):
             try checkWhitelistable(subject: subject, variant: variantName, note: note)
-            let before = whitelist[SubjectID(subject)].map { "\(subject)=\($0.variant)" }
-            whitelist[SubjectID(subject)] = WhitelistEntry(subject: subject, variant: variantName, note: note,
-                                                addedBy: context.operatorName, addedAt: context.now)
-            return AppliedChange(action: .whitelistAdd, before: before, after: "\(subject)=\(variantName)",
-                                 result: ChangeOutcome(message: "whitelisted `\(subject)` into `\(variantName)` of `\(key)`"))
+            let existing = whitelist[SubjectID(subject)]
+            if let existing, !replace { throw .alreadyWhitelisted(experiment: key, entry: existing) }
+            let entry = WhitelistEntry(subject: subject, variant: variantName, note: note, addedBy: context.operatorName, addedAt: context.now)
+            whitelist[SubjectID(subject)] = entry
+            let message = existing.map { "replaced `\(subject)` in the whitelist of `\(key)`: `\($0.variant)` → `\(variantName)`" }
+                ?? "whitelisted `\(subject)` into `\(variantName)` of `\(key)`"
+            return AppliedChange(action: .whitelistAdd, before: existing?.historyText, after: entry.historyText,
+                                 result: ChangeOutcome(message: message))
         case .whitelistRemove(_, let subject):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
             guard let removed = whitelist.removeValue(forKey: SubjectID(subject)) else { throw .notWhitelisted(experiment: key, subject: subject) }
-            return AppliedChange(action: .whitelistRemove, before: "\(subject)=\(removed.variant)", after: nil,
+            return AppliedChange(action: .whitelistRemove, before: removed.historyText, after: nil,
                                  result: ChangeOutcome(message: "removed `\(subject)` from the whitelist of `\(key)`"))
         case .whitelistImport(_, let rows):
             return try importWhitelist(rows, context: context)
@@ -141,6 +144,9 @@ extension Experiment {
                 throw .importRow(line: row.line, reason: "subject `\(row.subject)` is already listed on line \(earlier)")
             }
         }
+        // Which subjects are new and which replaced, for the history: the first few in file order.
+        var listed: [(subject: String, isNew: Bool)] = []
+        for row in rows.prefix(ImportSummary.listedSubjects) { listed.append((row.subject, whitelist[SubjectID(row.subject)] == nil)) }
         var replaced = 0
         if whitelist.isEmpty {
             whitelist = incoming
@@ -148,9 +154,9 @@ extension Experiment {
             whitelist.reserveCapacity(whitelist.count + incoming.count)
             for (subject, entry) in incoming where whitelist.updateValue(entry, forKey: subject) != nil { replaced += 1 }
         }
-        let summary = "\(rows.count) \(rows.count == 1 ? "entry" : "entries") (\(rows.count - replaced) new, \(replaced) replaced)"
-        return AppliedChange(action: .whitelistImport, before: nil, after: summary,
-                             result: ChangeOutcome(message: "imported \(summary) into the whitelist of `\(key)`"))
+        let counts = "\(rows.count) \(rows.count == 1 ? "entry" : "entries") (\(rows.count - replaced) new, \(replaced) replaced)"
+        return AppliedChange(action: .whitelistImport, before: nil, after: ImportSummary.text(counts: counts, listed: listed, total: rows.count),
+                             result: ChangeOutcome(message: "imported \(counts) into the whitelist of `\(key)`"))
     }
 
     /// Whether `text` is within the longest description or note (counting characters only when the bytes could be over).

@@ -18,6 +18,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
     case resolvedIsFrozen(experiment: String, what: String)
     case deleteServed(experiment: String, status: ExperimentStatus)
     case notWhitelisted(experiment: String, subject: String)
+    /// The subject is already on the whitelist; `entry` is what it holds now (a front may offer to replace it).
+    case alreadyWhitelisted(experiment: String, entry: WhitelistEntry)
     case invalidPayload(String)
     case importRow(line: Int, reason: String)
     case emptyImport
@@ -59,6 +61,10 @@ public enum ExperimentError: Error, Hashable, Sendable {
             "experiment `\(experiment)` is \(status.rawValue) and has been served; only drafts can be deleted, because old clients keep asking for served experiments"
         case .notWhitelisted(let experiment, let subject):
             "subject `\(subject)` is not on the whitelist of `\(experiment)`"
+        case .alreadyWhitelisted(let experiment, let entry):
+            "subject `\(entry.subject)` is already whitelisted in `\(experiment)`: variant `\(entry.variant)`, "
+                + (entry.note.isEmpty ? "no note" : "note \(WhitelistEntry.quoted(entry.note))")
+                + ", added by \(entry.addedBy) at \(ExperimentError.timeText(entry.addedAt)); add --replace to replace it"
         case .invalidPayload(let reason):
             "the payload is not valid JSON: \(reason)"
         case .importRow(let line, let reason):

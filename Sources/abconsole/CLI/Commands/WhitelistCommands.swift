@@ -6,7 +6,8 @@ import Foundation
 enum WhitelistCommands {
     static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         try context.apply(.whitelistAdd(experiment: arguments.argument("EXP") ?? "", subject: arguments.argument("SUBJECT") ?? "",
-                                        variant: arguments.argument("VARIANT") ?? "", note: arguments.option("--note") ?? ""))
+                                        variant: arguments.argument("VARIANT") ?? "", note: arguments.option("--note") ?? "",
+                                        replace: arguments.flag("--replace")))
     }
 
     static func remove(_ arguments: ParsedArguments, _ context: CommandContext) throws {
