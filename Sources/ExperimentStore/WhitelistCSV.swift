@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads a whitelist import: CSV lines of `subject,variant[,note]` (RFC 4180 quoting, LF or CRLF).
 ///
-/// An optional header line `subject,variant[,note]` is skipped, as are blank lines. Any malformed
+/// Spaces around the commas (outside quotes) are dropped, as many CSV writers put them there; a quoted
+/// field is kept exactly. An optional header line `subject,variant[,note]` is skipped, as are blank lines. Any malformed
 /// line makes the whole file fail with an error naming that line, so an import is all-or-nothing.
 public enum WhitelistCSV {
     /// The rows of `data`, or the first problem with its line number.
@@ -65,29 +66,37 @@ public enum WhitelistCSV {
             let startLine = line
             var fields: [String] = []
             var field: [UInt8] = []
+            var quoted = false
             while true {
-                if position < bytes.count, bytes[position] == UInt8(ascii: "\""), field.isEmpty {
-                    position += 1
-                    try readQuoted(into: &field, startLine: startLine)
-                    guard position >= bytes.count || [UInt8(ascii: ","), 0x0A, 0x0D].contains(bytes[position]) else {
-                        throw .importRow(line: line, reason: "unexpected text after a closing quote")
+                if field.isEmpty, !quoted {
+                    // Spaces before a field (`a, b`) are not part of it, quoted or not.
+                    while position < bytes.count, bytes[position] == Reader.space { position += 1 }
+                    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                        position += 1
+                        quoted = true
+                        try readQuoted(into: &field, startLine: startLine)
+                        while position < bytes.count, bytes[position] == Reader.space { position += 1 }
+                        guard position >= bytes.count || [UInt8(ascii: ","), 0x0A, 0x0D].contains(bytes[position]) else {
+                            throw .importRow(line: line, reason: "unexpected text after a closing quote")
+                        }
                     }
                 }
                 guard position < bytes.count else {
-                    fields.append(String(decoding: field, as: UTF8.self))
+                    fields.append(Reader.text(field, quoted: quoted))
                     return Record(line: startLine, fields: fields)
                 }
                 let byte = bytes[position]
                 position += 1
                 switch byte {
                 case UInt8(ascii: ","):
-                    fields.append(String(decoding: field, as: UTF8.self))
+                    fields.append(Reader.text(field, quoted: quoted))
                     field.removeAll(keepingCapacity: true)
+                    quoted = false
                 case 0x0D where position < bytes.count && bytes[position] == 0x0A:
                     continue
                 case 0x0A:
                     line += 1
-                    fields.append(String(decoding: field, as: UTF8.self))
+                    fields.append(Reader.text(field, quoted: quoted))
                     return Record(line: startLine, fields: fields)
                 case UInt8(ascii: "\""):
                     throw .importRow(line: line, reason: "a quote inside an unquoted field; wrap the field in quotes and double the inner quote")
@@ -95,6 +104,16 @@ public enum WhitelistCSV {
                     field.append(byte)
                 }
             }
+        }
+
+        private static let space = UInt8(ascii: " ")
+
+        /// A field's text: an unquoted field without the spaces before the next comma; a quoted one exactly.
+        private static func text(_ field: [UInt8], quoted: Bool) -> String {
+            guard !quoted else { return String(decoding: field, as: UTF8.self) }
+            var end = field.count
+            while end > 0, field[end - 1] == space { end -= 1 }
+            return String(decoding: field[..<end], as: UTF8.self)
         }
 
         private mutating func readQuoted(into field: inout [UInt8], startLine: Int) throws(ExperimentError) {

@@ -321,6 +321,17 @@ struct ChangeTests {
         expectRefused(running, .whitelistAdd(experiment: Self.key, subject: tooLong, variant: "control", note: ""), .invalidSubject(tooLong))
         expectRefused(running, .whitelistAdd(experiment: Self.key, subject: "a\u{7}b", variant: "control", note: ""), .invalidSubject("a\u{7}b"))
         expectRefused(running, .whitelistAdd(experiment: Self.key, subject: "a\u{85}b", variant: "control", note: ""), .invalidSubject("a\u{85}b"))
+        for padded in [" user-42", "user-42 ", " user-42 ", "\u{A0}user-42", "user-42\u{3000}"] {
+            expectRefused(running, .whitelistAdd(experiment: Self.key, subject: padded, variant: "control", note: ""),
+                          .subjectWithOuterWhitespace(padded))
+            expectRefused(running, .whitelistImport(experiment: Self.key, rows: [WhitelistRow(line: 2, subject: padded, variant: "control", note: "")]),
+                          .importRow(line: 2, reason: ExperimentError.subjectWithOuterWhitespace(padded).message))
+        }
+        #expect(ExperimentError.subjectWithOuterWhitespace(" u ").message
+            == "subject id ` u ` starts or ends with a space; ids are matched exactly, so remove the spaces")
+        // Inner spaces are part of an id.
+        var inner = running
+        try inner.apply(.whitelistAdd(experiment: Self.key, subject: "user 42", variant: "control", note: ""), context: Fixture.bob)
         expectRefused(running, .whitelistAdd(experiment: Self.key, subject: "u", variant: "nope", note: ""),
                       .unknownVariant(experiment: Self.key, variant: "nope", known: ["control", "treatment"]))
         expectRefused(running, .whitelistAdd(experiment: Self.key, subject: "u", variant: "control", note: String(repeating: "n", count: 10_001)),

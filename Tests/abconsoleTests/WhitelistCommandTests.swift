@@ -105,3 +105,30 @@ import Testing
         sandbox.refused(["whitelist", "import", "running_exp", file], code: 65, "line 3: the file is not UTF-8 text; nothing was imported")
     }
 }
+
+/// Subject ids with outer whitespace are refused on every input path; CSV spaces around commas are dropped.
+@Suite struct SubjectWhitespaceTests {
+    @Test func paddedIDsAreRefusedOnEveryPath() throws {
+        let sandbox = try Fixture.sandbox()
+        let refusal = "subject id ` user-42 ` starts or ends with a space; ids are matched exactly, so remove the spaces"
+        sandbox.refused(["whitelist", "add", "running_exp", " user-42 ", "green"], code: 65, refusal)
+        sandbox.refused(["whitelist", "add", "running_exp", "user-42 ", "green"], code: 65, "subject id `user-42 ` starts or ends with a space")
+        sandbox.refused(["inspect", "--user", " user-42 "], code: 65, refusal)
+        sandbox.refused(["assign", "running_exp", "--device", "\u{A0}d-1"], code: 65, "starts or ends with a space")
+        sandbox.refused(["assign", "running_exp", "--subjects", "-"], code: 65, "- line 2: subject id `u-2 ` starts or ends with a space",
+                        stdin: Data("u-1\nu-2 \n".utf8))
+        let file = try sandbox.write("padded.csv", "\" user-42\",green\n")
+        sandbox.refused(["whitelist", "import", "running_exp", file], code: 65, "line 1: subject id ` user-42` starts or ends with a space")
+        #expect(try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json() == [])
+    }
+
+    @Test func csvSpacesAroundCommasAreDropped() throws {
+        let sandbox = try Fixture.sandbox()
+        let file = try sandbox.write("spaced.csv", "subject , variant , note\nuser-1 , green , first note \n  user-2,control\nuser 3 ,  \"green\" , \" kept \"\n")
+        sandbox.ok(["whitelist", "import", "running_exp", file])
+        let entries = try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json()
+        #expect(entries.elements.map(\.["subject"]) == ["user 3", "user-1", "user-2"])
+        #expect(entries.elements.map(\.["variant"]) == ["green", "green", "control"])
+        #expect(entries.elements.map(\.["note"]) == [" kept ", "first note", ""])
+    }
+}

@@ -132,6 +132,9 @@ extension Experiment {
         var incoming = [SubjectID: WhitelistEntry](minimumCapacity: rows.count)
         for row in rows {
             guard Identifier.isValidSubject(row.subject) else { throw .importRow(line: row.line, reason: ExperimentError.invalidSubject(row.subject).message) }
+            guard !Identifier.hasOuterWhitespace(row.subject) else {
+                throw .importRow(line: row.line, reason: ExperimentError.subjectWithOuterWhitespace(row.subject).message)
+            }
             guard names.contains(row.variant) else {
                 throw .importRow(line: row.line, reason: ExperimentError.unknownVariant(experiment: key, variant: row.variant, known: names).message)
             }
@@ -167,6 +170,7 @@ extension Experiment {
     private func checkWhitelistable(subject: String, variant name: String, note: String) throws(ExperimentError) {
         guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
         guard Identifier.isValidSubject(subject) else { throw .invalidSubject(subject) }
+        guard !Identifier.hasOuterWhitespace(subject) else { throw .subjectWithOuterWhitespace(subject) }
         guard variant(named: name) != nil else { throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name)) }
         guard Experiment.fits(note) else { throw .textTooLong(field: "note", limit: StoreSnapshot.maxTextLength) }
     }

@@ -7,6 +7,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
     case invalidKey(String)
     case invalidVariantName(String)
     case invalidSubject(String)
+    /// A subject id given with leading or trailing whitespace.
+    case subjectWithOuterWhitespace(String)
     case invalidSalt
     case invalidOperator(String)
     case unknownVariant(experiment: String, variant: String, known: [String])
@@ -39,6 +41,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
             "`\(name)` is not a valid variant name; use 1–64 characters from a-z, 0-9, `_`, `.`, `-`, starting with a letter or digit"
         case .invalidSubject(let subject):
             "subject id `\(subject)` is not valid; use 1–256 characters without control characters"
+        case .subjectWithOuterWhitespace(let subject):
+            "subject id `\(subject)` starts or ends with a space; ids are matched exactly, so remove the spaces"
         case .invalidSalt:
             "the salt must be 1–256 characters without control characters"
         case .invalidOperator(let name):

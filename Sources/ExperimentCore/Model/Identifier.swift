@@ -22,6 +22,15 @@ public enum Identifier {
         return text.utf8.count <= maxSubjectLength || text.count <= maxSubjectLength
     }
 
+    /// Whether `text` starts or ends with whitespace (a space, a no-break space, …).
+    ///
+    /// Such a subject id is valid in a stored whitelist, but refused as input: `" user-42 "` would sit
+    /// next to `user-42` as a different subject, and it is almost always a copy-and-paste slip.
+    public static func hasOuterWhitespace(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+        return first.properties.isWhitespace || last.properties.isWhitespace
+    }
+
     /// Whether `scalar` is a C0 or C1 control character or DEL.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

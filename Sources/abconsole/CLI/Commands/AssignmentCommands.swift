@@ -105,8 +105,9 @@ enum AssignmentCommands {
 
     /// The `--user` / `--device` ids, each checked against the subject id rules.
     private static func querySubject(_ arguments: ParsedArguments) throws -> Subject {
-        for id in [arguments.option("--user"), arguments.option("--device")].compactMap({ $0 }) where !Identifier.isValidSubject(id) {
-            throw ExperimentError.invalidSubject(SafeOutput.text(id))
+        for id in [arguments.option("--user"), arguments.option("--device")].compactMap({ $0 }) {
+            guard Identifier.isValidSubject(id) else { throw ExperimentError.invalidSubject(SafeOutput.text(id)) }
+            guard !Identifier.hasOuterWhitespace(id) else { throw ExperimentError.subjectWithOuterWhitespace(SafeOutput.text(id)) }
         }
         return Subject(userID: arguments.option("--user"), deviceID: arguments.option("--device"))
     }
@@ -140,6 +141,10 @@ struct SubjectList {
                         let text = String(decoding: id, as: UTF8.self)
                         throw CLIError.data("\(SafeOutput.text(source)) line \(lineNumber): subject id `\(SafeOutput.text(String(text.prefix(80))))` is not valid; use 1–256 characters without control characters")
                     }
+                    guard !SubjectList.hasOuterWhitespace(id) else {
+                        let text = String(decoding: id, as: UTF8.self)
+                        throw CLIError.data("\(SafeOutput.text(source)) line \(lineNumber): \(ExperimentError.subjectWithOuterWhitespace(SafeOutput.text(String(text.prefix(80)))).message)")
+                    }
                     ranges.append((lineStart, end))
                 }
                 lineStart = lineEnd + 1
@@ -160,6 +165,14 @@ struct SubjectList {
     private static func isValid(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
         if id.count <= Identifier.maxSubjectLength, id.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
         return Identifier.isValidSubject(String(decoding: id, as: UTF8.self))
+    }
+
+    /// `Identifier.hasOuterWhitespace` on bytes: an ASCII space at either end is decided here, non-ASCII ends by the rule itself.
+    private static func hasOuterWhitespace(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = id.first, let last = id.last else { return false }
+        if first == 0x20 || last == 0x20 { return true }
+        guard first >= 0x80 || last >= 0x80 else { return false }
+        return Identifier.hasOuterWhitespace(String(decoding: id, as: UTF8.self))
     }
 
     /// Whether `data` is valid UTF-8 (ASCII checked eight bytes at a time).
