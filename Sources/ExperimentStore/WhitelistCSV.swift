@@ -5,10 +5,19 @@ import Foundation
 ///
 /// Spaces around the commas (outside quotes) are dropped, as many CSV writers put them there; a quoted
 /// field is kept exactly. An optional header line `subject,variant[,note]` is skipped, as are blank lines. Any malformed
-/// line makes the whole file fail with an error naming that line, so an import is all-or-nothing.
+/// line makes the whole file fail, naming every such line, so an import is all-or-nothing.
 public enum WhitelistCSV {
-    /// The rows of `data`, or the first problem with its line number.
+    /// The rows of `data`, or every malformed line (`importRow` for one, `importRows` for several).
     public static func parse(_ data: Data) throws(ExperimentError) -> [WhitelistRow] {
+        let parsed = try parseCollecting(data)
+        if let error = parsed.problems.error { throw error }
+        return parsed.rows
+    }
+
+    /// The well-formed rows of `data` and every malformed line, so that a refusal can name them all.
+    ///
+    /// Throws only when the file as a whole cannot be read (not UTF-8).
+    public static func parseCollecting(_ data: Data) throws(ExperimentError) -> (rows: [WhitelistRow], problems: ImportProblems) {
         var bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw .importRow(line: firstInvalidLine(data), reason: "the file is not UTF-8 text")
@@ -16,19 +25,32 @@ public enum WhitelistCSV {
         // A spreadsheet's byte order mark is not part of the first subject id.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var rows: [WhitelistRow] = []
+        var problems = ImportProblems()
         var reader = Reader(bytes: bytes)
         var isFirst = true
-        while let record = try reader.nextRecord() {
+        while true {
+            let record: Record
+            do {
+                guard let next = try reader.nextRecord() else { break }
+                record = next
+            } catch {
+                // The line is reported and skipped; reading goes on at the next line.
+                if case .importRow(let line, let reason) = error { problems.append(line: line, reason) }
+                reader.skipLine()
+                isFirst = false
+                continue
+            }
             defer { isFirst = false }
             if record.fields == [""] { continue }
             if isFirst, isHeader(record.fields) { continue }
             guard (2...3).contains(record.fields.count) else {
-                throw .importRow(line: record.line, reason: "expected subject,variant[,note] but found \(record.fields.count) field\(record.fields.count == 1 ? "" : "s")")
+                problems.append(line: record.line, "expected subject,variant[,note] but found \(record.fields.count) field\(record.fields.count == 1 ? "" : "s")")
+                continue
             }
             rows.append(WhitelistRow(line: record.line, subject: record.fields[0], variant: record.fields[1],
                                      note: record.fields.count == 3 ? record.fields[2] : ""))
         }
-        return rows
+        return (rows, problems)
     }
 
     private static func isHeader(_ fields: [String]) -> Bool {
@@ -103,6 +125,15 @@ public enum WhitelistCSV {
                 default:
                     field.append(byte)
                 }
+            }
+        }
+
+        /// Moves past the end of the current line, after a malformed one.
+        mutating func skipLine() {
+            while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+            if position < bytes.count {
+                position += 1
+                line += 1
             }
         }
 

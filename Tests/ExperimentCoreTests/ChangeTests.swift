@@ -398,6 +398,15 @@ struct ChangeTests {
                       .importRow(line: 7, reason: "the note is longer than 10000 characters"))
         expectRefused(snapshot, rows(WhitelistRow(line: 4, subject: "u1", variant: "control", note: "")),
                       .importRow(line: 4, reason: "subject `u1` is already listed on line 1"))
+        expectRefused(snapshot, .whitelistImport(experiment: Self.key, rows: [good, WhitelistRow(line: 4, subject: "u2", variant: "nope", note: ""),
+                                                                         WhitelistRow(line: 6, subject: "u1", variant: "control", note: ""),
+                                                                         WhitelistRow(line: 8, subject: "", variant: "control", note: "")]),
+                      .importRows(problems: [
+                          ImportProblem(line: 4, reason: "experiment `checkout` has no variant `nope`; its variants are `control`, `treatment`"),
+                          ImportProblem(line: 6, reason: "subject `u1` is already listed on line 1"),
+                          ImportProblem(line: 8, reason: "subject id `` is not valid; use 1–256 characters without control characters"),
+                      ], total: 3))
+        #expect(try experiment(snapshot).importProblems([good]).total == 0)
         expectRefused(snapshot, .whitelistImport(experiment: Self.key, rows: []), .emptyImport)
         expectRefused(try Fixture.snapshot(status: .resolved), .whitelistImport(experiment: Self.key, rows: [good]),
                       .resolvedIsFrozen(experiment: Self.key, what: "its whitelist"))

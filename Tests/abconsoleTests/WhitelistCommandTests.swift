@@ -132,3 +132,35 @@ import Testing
         #expect(entries.elements.map(\.["note"]) == [" kept ", "first note", ""])
     }
 }
+
+/// A CSV import names every bad line (the first 50, then a count) and imports nothing.
+@Suite struct ImportEveryBadLineTests {
+    @Test func everyBadLineIsReportedInLineOrder() throws {
+        let sandbox = try Fixture.sandbox()
+        let csv = "subject,variant\nuser-1,green\nuser-2,purple\nus\"er-3,green\nuser-1,control\nuser-5\n\" user-6\",green\nuser-7,control\n"
+        let file = try sandbox.write("bad.csv", csv)
+        let result = sandbox.refused(["whitelist", "import", "running_exp", file], code: 65, "5 lines of the CSV file are bad; nothing was imported:")
+        #expect(result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+            "abconsole: 5 lines of the CSV file are bad; nothing was imported:",
+            "  line 3: experiment `running_exp` has no variant `purple`; its variants are `control`, `green`",
+            "  line 4: a quote inside an unquoted field; wrap the field in quotes and double the inner quote",
+            "  line 5: subject `user-1` is already listed on line 2",
+            "  line 6: expected subject,variant[,note] but found 1 field",
+            "  line 7: subject id ` user-6` starts or ends with a space; ids are matched exactly, so remove the spaces",
+            "",
+        ])
+        #expect(try sandbox.ok(["whitelist", "list", "running_exp", "--json"]).json() == [])
+    }
+
+    @Test func past50BadLinesOnlyACountFollows() throws {
+        let sandbox = try Fixture.sandbox()
+        let csv = (1...60).map { "user-\($0),purple\n" }.joined() + "user-61,green\n"
+        let file = try sandbox.write("many.csv", csv)
+        let result = sandbox.refused(["whitelist", "import", "running_exp", file], code: 65, "60 lines of the CSV file are bad; nothing was imported:")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 52)
+        #expect(lines[1].hasPrefix("  line 1: experiment `running_exp` has no variant `purple`"))
+        #expect(lines[50].hasPrefix("  line 50: "))
+        #expect(lines[51] == "  … and 10 more")
+    }
+}

@@ -123,30 +123,51 @@ extension Experiment {
         }
     }
 
-    /// Adds or replaces every row, or none when any row is bad (naming its line).
+    /// Every bad row of an import, in line order (as `ImportProblems`, at most the first 50 kept), without applying it.
+    public func importProblems(_ rows: [WhitelistRow]) -> ImportProblems {
+        checkedImport(rows, context: ChangeContext(operatorName: "", now: Date(timeIntervalSince1970: 0))).problems
+    }
+
+    /// The rows as entries keyed by subject (the first row of a subject listed twice), and every bad row.
+    private func checkedImport(_ rows: [WhitelistRow], context: ChangeContext) -> (incoming: [SubjectID: WhitelistEntry], problems: ImportProblems) {
+        let names = variants.map(\.name)
+        var problems = ImportProblems()
+        var incoming = [SubjectID: WhitelistEntry](minimumCapacity: rows.count)
+        for row in rows {
+            guard Identifier.isValidSubject(row.subject) else {
+                problems.append(line: row.line, ExperimentError.invalidSubject(row.subject).message)
+                continue
+            }
+            guard !Identifier.hasOuterWhitespace(row.subject) else {
+                problems.append(line: row.line, ExperimentError.subjectWithOuterWhitespace(row.subject).message)
+                continue
+            }
+            guard names.contains(row.variant) else {
+                problems.append(line: row.line, ExperimentError.unknownVariant(experiment: key, variant: row.variant, known: names).message)
+                continue
+            }
+            guard Experiment.fits(row.note) else {
+                problems.append(line: row.line, ExperimentError.textTooLong(field: "note", limit: StoreSnapshot.maxTextLength).message)
+                continue
+            }
+            let entry = WhitelistEntry(subject: row.subject, variant: row.variant, note: row.note, addedBy: context.operatorName, addedAt: context.now)
+            if let first = incoming.updateValue(entry, forKey: SubjectID(row.subject)) {
+                incoming[SubjectID(row.subject)] = first
+                // Finding the earlier line is a scan: done only for the lines a refusal shows.
+                let earlier = problems.total < ImportProblems.shownLimit ? rows.first { SubjectID($0.subject) == SubjectID(row.subject) }?.line : nil
+                problems.append(line: row.line, "subject `\(row.subject)` is already listed" + (earlier.map { " on line \($0)" } ?? " above"))
+            }
+        }
+        return (incoming, problems)
+    }
+
+    /// Adds or replaces every row, or none when any row is bad (naming every bad line).
     private mutating func importWhitelist(_ rows: [WhitelistRow], context: ChangeContext) throws(ExperimentError) -> AppliedChange {
         guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
         guard !rows.isEmpty else { throw .emptyImport }
-        let names = variants.map(\.name)
         // The rows become entries in one dictionary, which is the whitelist itself when there was none.
-        var incoming = [SubjectID: WhitelistEntry](minimumCapacity: rows.count)
-        for row in rows {
-            guard Identifier.isValidSubject(row.subject) else { throw .importRow(line: row.line, reason: ExperimentError.invalidSubject(row.subject).message) }
-            guard !Identifier.hasOuterWhitespace(row.subject) else {
-                throw .importRow(line: row.line, reason: ExperimentError.subjectWithOuterWhitespace(row.subject).message)
-            }
-            guard names.contains(row.variant) else {
-                throw .importRow(line: row.line, reason: ExperimentError.unknownVariant(experiment: key, variant: row.variant, known: names).message)
-            }
-            guard Experiment.fits(row.note) else {
-                throw .importRow(line: row.line, reason: ExperimentError.textTooLong(field: "note", limit: StoreSnapshot.maxTextLength).message)
-            }
-            let entry = WhitelistEntry(subject: row.subject, variant: row.variant, note: row.note, addedBy: context.operatorName, addedAt: context.now)
-            if incoming.updateValue(entry, forKey: SubjectID(row.subject)) != nil {
-                let earlier = rows.first { SubjectID($0.subject) == SubjectID(row.subject) }?.line ?? row.line
-                throw .importRow(line: row.line, reason: "subject `\(row.subject)` is already listed on line \(earlier)")
-            }
-        }
+        let (incoming, problems) = checkedImport(rows, context: context)
+        if let error = problems.error { throw error }
         // Which subjects are new and which replaced, for the history: the first few in file order.
         var listed: [(subject: String, isNew: Bool)] = []
         for row in rows.prefix(ImportSummary.listedSubjects) { listed.append((row.subject, whitelist[SubjectID(row.subject)] == nil)) }

@@ -24,6 +24,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
     case alreadyWhitelisted(experiment: String, entry: WhitelistEntry)
     case invalidPayload(String)
     case importRow(line: Int, reason: String)
+    /// Several bad lines of an import: the first ones (`ImportProblems.shownLimit`) and how many in all.
+    case importRows(problems: [ImportProblem], total: Int)
     case emptyImport
     case textTooLong(field: String, limit: Int)
     case conflict(experiment: String, expected: Int, actual: Int, by: String, at: Date)
@@ -73,6 +75,10 @@ public enum ExperimentError: Error, Hashable, Sendable {
             "the payload is not valid JSON: \(reason)"
         case .importRow(let line, let reason):
             "line \(line): \(reason); nothing was imported"
+        case .importRows(let problems, let total):
+            "\(total) lines of the CSV file are bad; nothing was imported:"
+                + problems.map { "\n  line \($0.line): \($0.reason)" }.joined()
+                + (total > problems.count ? "\n  … and \(total - problems.count) more" : "")
         case .emptyImport:
             "the CSV file has no rows; expected lines of subject,variant[,note]"
         case .textTooLong(let field, let limit):

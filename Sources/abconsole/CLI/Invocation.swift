@@ -80,8 +80,12 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
         let failure = CLIError(error)
         output.flush()
         // Messages quote what the user typed or the file held: show its control characters escaped.
-        // Only the problem list of an invalid store is several lines.
-        let keepsLines = if case .invalid? = error as? StoreError { true } else { false }
+        // Only the problem lists of an invalid store and of a CSV import with several bad lines are several lines.
+        let keepsLines = switch error {
+        case StoreError.invalid: true
+        case ExperimentError.importRows: true
+        default: false
+        }
         let lines = keepsLines ? failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [failure.message]
         var text = "abconsole: \(lines.map(SafeOutput.text).joined(separator: "\n"))\n"
         if failure.code == .usage {

@@ -28,8 +28,15 @@ enum WhitelistCommands {
     static func importCSV(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let file = arguments.argument("FILE") ?? ""
         let data = try InputFile.read(file)
-        let rows = try WhitelistCSV.parse(data)
-        try context.apply(.whitelistImport(experiment: arguments.argument("EXP") ?? "", rows: rows))
+        let key = arguments.argument("EXP") ?? ""
+        let parsed = try WhitelistCSV.parseCollecting(data)
+        if parsed.problems.total > 0 {
+            // Malformed lines and bad rows (unknown variant, invalid id, …) are reported together.
+            var problems = parsed.problems
+            if let experiment = try? context.load().experiments[key] { problems.merge(experiment.importProblems(parsed.rows)) }
+            if let error = problems.error { throw error }
+        }
+        try context.apply(.whitelistImport(experiment: key, rows: parsed.rows))
     }
 }
 
