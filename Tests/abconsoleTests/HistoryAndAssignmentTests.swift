@@ -147,3 +147,40 @@ import Testing
                         "cannot open \(sandbox.path("nope.txt")): it does not exist")
     }
 }
+
+/// `history --limit N --since T --operator NAME`.
+@Suite struct HistoryFilterTests {
+    static func sandbox() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        sandbox.ok(["create", "a", "--type", "user", "--variants", "control=50,green=50"], env: ["ABCONSOLE_NOW": "2026-03-01T08:00:00Z"])
+        sandbox.ok(["start", "a"], env: ["ABCONSOLE_NOW": "2026-03-02T09:00:00Z", "ABCONSOLE_OPERATOR": "maria.pm"])
+        sandbox.ok(["ramp", "a", "green=60", "control=40"], env: ["ABCONSOLE_NOW": "2026-03-03T10:00:00Z", "ABCONSOLE_OPERATOR": "maria.pm"])
+        sandbox.ok(["pause", "a"], env: ["ABCONSOLE_NOW": "2026-03-04T11:00:00Z"])
+        return sandbox
+    }
+
+    @Test func filtersCombineAndKeepTheOldestFirstOrder() throws {
+        let sandbox = try Self.sandbox()
+        func actions(_ arguments: [String], env: [String: String] = [:]) throws -> [JSONTree] {
+            try sandbox.ok(["history", "--json"] + arguments, env: env).json().elements.map(\.["action"])
+        }
+        #expect(try actions(["--limit", "2"]) == ["ramp", "pause"])
+        #expect(try actions(["--limit", "0"]) == [])
+        #expect(try actions(["--limit", "9"]) == ["create", "start", "ramp", "pause"])
+        #expect(try actions(["--operator", "maria.pm"]) == ["start", "ramp"])
+        #expect(try actions(["--since", "2026-03-03"]) == ["ramp", "pause"])
+        #expect(try actions(["--since", "2026-03-02T09:00:00Z"]) == ["start", "ramp", "pause"])
+        #expect(try actions(["--since", "36h"], env: ["ABCONSOLE_NOW": "2026-03-04T12:00:00Z"]) == ["ramp", "pause"])
+        #expect(try actions(["--since", "2d", "--operator", "maria.pm", "--limit", "1"], env: ["ABCONSOLE_NOW": "2026-03-04T12:00:00Z"]) == ["ramp"])
+        #expect(try actions(["a", "--operator", "tester"]) == ["create", "pause"])
+        #expect(sandbox.ok(["history", "--operator", "nobody"]).lines == ["AT  OPERATOR  EXPERIMENT  ACTION  CHANGE"])
+    }
+
+    @Test func badFilterValuesAreUsageErrors() throws {
+        let sandbox = try Self.sandbox()
+        sandbox.refused(["history", "--limit", "-1"], code: 64, "--limit must be a whole number of entries, not `-1`")
+        sandbox.refused(["history", "--limit", "ten"], code: 64, "--limit must be a whole number of entries")
+        sandbox.refused(["history", "--since", "yesterday"], code: 64, "--since must be a time such as 2026-03-01, 2026-03-01T09:30:00Z, or an age such as 30m, 12h, 7d; not `yesterday`")
+        sandbox.refused(["history", "--limit", "1", "--limit", "2"], code: 64, "--limit is given twice")
+    }
+}

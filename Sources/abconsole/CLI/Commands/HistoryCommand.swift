@@ -2,7 +2,7 @@ import ExperimentCore
 import ExperimentStore
 import Foundation
 
-/// `history [EXP]`: the audit log, oldest first.
+/// `history [EXP] [--limit N] [--since T] [--operator NAME]`: the audit log, oldest first.
 enum HistoryCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let snapshot = try context.load()
@@ -13,6 +13,17 @@ enum HistoryCommand {
             }
             entries = entries.filter { $0.experiment == key }
         }
+        if let name = arguments.option("--operator") { entries = entries.filter { $0.operatorName == name } }
+        if let text = arguments.option("--since") {
+            let since = try sinceDate(text, now: context.now())
+            entries = entries.filter { $0.at >= since }
+        }
+        if let text = arguments.option("--limit") {
+            guard let limit = Int(text), limit >= 0 else {
+                throw CLIError.usage("--limit must be a whole number of entries, not `\(SafeOutput.text(text))`", command: nil)
+            }
+            entries = Array(entries.suffix(limit))
+        }
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(entries))
             return
@@ -22,5 +33,16 @@ enum HistoryCommand {
              "\(entry.before ?? "∅") → \(entry.after ?? "∅")"]
         }
         SafeOutput.table(["AT", "OPERATOR", "EXPERIMENT", "ACTION", "CHANGE"], rows).forEach(context.output.line)
+    }
+
+    /// `--since`: an ISO 8601 time, a date (midnight UTC), or an age such as `30m`, `12h`, `7d`, `2w` before now.
+    static func sinceDate(_ text: String, now: Date) throws -> Date {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(text + "T00:00:00Z", strategy: .iso8601), text.count == 10 { return date }
+        let units: [Character: Double] = ["m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+        if let unit = text.last.flatMap({ units[$0] }), let count = Int(text.dropLast()), count >= 0 {
+            return now.addingTimeInterval(-Double(count) * unit)
+        }
+        throw CLIError.usage("--since must be a time such as 2026-03-01, 2026-03-01T09:30:00Z, or an age such as 30m, 12h, 7d; not `\(SafeOutput.text(text))`", command: nil)
     }
 }
