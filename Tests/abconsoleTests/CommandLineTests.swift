@@ -126,3 +126,24 @@ import Testing
         }
     }
 }
+
+/// `demo` removes its scratch copy when the console ends, unless `--keep`, and says which.
+@Suite struct DemoTests {
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("sample-data/experiments.json").path
+
+    @Test func theScratchCopyIsRemovedUnlessKept() throws {
+        let sandbox = try Sandbox()
+        let env = ["TMPDIR": sandbox.directory.path, "ABCONSOLE_SAMPLE": Self.sample]
+        // No terminal here: the console refuses to open (64), and the copy is still cleaned up.
+        let removed = CLI.run(["demo"], env: env, directory: sandbox.directory)
+        #expect(removed.code == 64)
+        #expect(removed.stdout == "demo store removed (run `abconsole demo --keep` to keep the scratch copy)\n")
+        #expect(sandbox.files().isEmpty, "\(sandbox.files())")
+        let kept = CLI.run(["demo", "--keep"], env: env, directory: sandbox.directory)
+        #expect(kept.code == 64)
+        let path = kept.stdout.hasPrefix("demo store kept at ") ? String(kept.stdout.dropFirst(19).dropLast()) : ""
+        #expect(path.hasPrefix(sandbox.directory.path + "/abconsole-demo-"), "\(kept.stdout)")
+        #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: Self.sample))
+    }
+}

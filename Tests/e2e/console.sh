@@ -428,11 +428,12 @@ scenario_not_a_tty() {
     ! grep -q $'\e' "$RUN_DIR/notty.err" || fail "escape sequences on stderr"
 }
 
-# `abconsole demo` works on a scratch copy of the sample store and says where it is on exit.
+# `abconsole demo --keep` works on a scratch copy of the sample store and says where it is on exit
+# (without --keep the copy is removed: see the process test DemoTests).
 scenario_demo() {
     local scratch
     scratch=$(mktemp -d "$RUN_DIR/demo.XXXXXX")
-    console_command "cd '$scratch' && TMPDIR='$scratch' '$BIN' demo --operator e2e-op"
+    console_command "cd '$scratch' && TMPDIR='$scratch' '$BIN' demo --keep --operator e2e-op"
     tmux_wait_for "8 experiments · rev 34"
     tmux_wait_for "$scratch/"
     tmux_send q

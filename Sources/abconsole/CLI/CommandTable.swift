@@ -2,8 +2,8 @@ import ExperimentCore
 
 /// Every subcommand of `abconsole`: the one table that drives parsing, dispatch, help and README.
 let commandTable: [CommandSpec] = [
-    CommandSpec(name: "demo", arguments: [], options: [],
-                summary: "Open the console on a scratch copy of sample-data/experiments.json.",
+    CommandSpec(name: "demo", arguments: [], options: [.flag("--keep", "keep the scratch copy when the console closes (its path is printed)")],
+                summary: "Open the console on a scratch copy of sample-data/experiments.json, removed on exit unless --keep.",
                 example: "abconsole demo", run: ConsoleCommands.demo),
     CommandSpec(name: "list", arguments: [], options: [.value("--status", "S", "only experiments in status S (draft, running, paused, resolved)", choices: ExperimentStatus.allCases.map(\.rawValue)), json],
                 summary: "List experiments with their status, weights and whitelist size.",

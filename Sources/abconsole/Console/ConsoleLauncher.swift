@@ -45,6 +45,11 @@ enum SampleStore {
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
+    /// Removes the scratch directory holding the copy at `path` (its lock file too).
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+    }
+
     /// Copies the sample store into a new scratch directory and returns the copy's path.
     static func scratchCopy(of sample: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("abconsole-demo-\(UUID().uuidString.prefix(8))")
