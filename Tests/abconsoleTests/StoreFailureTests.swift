@@ -45,8 +45,14 @@ import Testing
 
     static let corruptions: [Corruption] = [
         Corruption(testDescription: "truncated", spoil: { String($0.prefix($0.count / 2)) }, problem: "  $: not valid JSON"),
-        Corruption(testDescription: "not JSON", spoil: { _ in "experiments: yes\n" }, problem: "  $: not valid JSON"),
-        Corruption(testDescription: "empty", spoil: { _ in "" }, problem: "  $: not valid JSON"),
+        Corruption(testDescription: "not JSON", spoil: { _ in "experiments: yes\n" }, problem: "  $: not valid JSON at line 1, column 1: expected a value"),
+        Corruption(testDescription: "empty", spoil: { _ in "" }, problem: "  $: not valid JSON at line 1, column 1: the file ends early; expected a value"),
+        Corruption(testDescription: "a comma lost in a hand edit",
+                   spoil: { $0.replacingFirst("\"salt\": \"draft_exp\",", with: "\"salt\": \"draft_exp\"") },
+                   problem: "  $: not valid JSON at line 10, column 7: expected `,` or `}`"),
+        Corruption(testDescription: "merge conflict markers",
+                   spoil: { $0.replacingFirst("      \"status\": \"draft\",\n", with: "<<<<<<< HEAD\n      \"status\": \"draft\",\n=======\n      \"status\": \"running\",\n>>>>>>> theirs\n") },
+                   problem: "  $: not valid JSON at line 10, column 1: a merge conflict marker `<<<<<<<`; resolve the conflict by hand"),
         Corruption(testDescription: "schema version 2", spoil: { $0.replacingOccurrences(of: "\"schema_version\": 1", with: "\"schema_version\": 2") },
                    problem: "  $.schema_version: schema version 2 is not supported; this abconsole reads version 1"),
         Corruption(testDescription: "schema version 2 with an unknown layout", spoil: { _ in #"{"schema_version": 2, "flags": {}}"# },

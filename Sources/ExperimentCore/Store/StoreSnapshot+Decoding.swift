@@ -54,6 +54,9 @@ extension StoreSnapshot {
         case .keyNotFound(let key, let context):
             return StoreProblem(StoreCoding.path(context.codingPath), "missing field `\(key.stringValue)`")
         case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, let syntax = JSONSyntax.firstProblem(in: data) {
+                return StoreProblem("$", "not valid JSON at \(syntax.text)")
+            }
             if context.codingPath.isEmpty, let problem = IntegerFields.firstProblem(in: data) { return problem }
             let detail = context.underlyingError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
             let message = context.codingPath.isEmpty ? "not valid JSON\(detail)" : context.debugDescription
