@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
+        /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).
+        .executableTarget(name: "abconsole-statsdiff", dependencies: ["ExperimentStats"], path: "Tests/stats/statsdiff"),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ConsoleUI"]),
