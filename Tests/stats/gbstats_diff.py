@@ -17,7 +17,7 @@ lift and interval negated (ends swapped), chance to win 1 - p, p-values unchange
 Fails (exit 1) when gbstats is not importable or not 0.8.x, or on any mismatch. Prints
 "gbstats differential: N passed, M failed".
 
-    python3 Tests/stats/gbstats_diff.py --bin .build/debug/abconsole-statsdiff [--cases 1200]
+    python3 Tests/stats/gbstats_diff.py --bin .build/debug/abconsole-statsdiff [--cases 1400]
 """
 import argparse
 import json
@@ -152,6 +152,9 @@ def close(swift, expected, relative):
     return abs(swift - expected) <= TOLERANCE * scale
 
 
+WORST = {}  # field -> largest scaled difference seen
+
+
 def compare(case, expected, swift):
     """A list of mismatch descriptions (empty when the case passes)."""
     if swift.get("error"):
@@ -164,7 +167,11 @@ def compare(case, expected, swift):
         return [f"swift gives no estimate ({swift.get('note')}), gbstats gives lift {expected['lift']}"]
     problems = []
     for field, relative in (("lift", True), ("lower", True), ("upper", True), ("chance_to_win", False), ("p_value", False)):
-        if not close(swift.get(field), expected[field], relative):
+        got, want = swift.get(field), expected[field]
+        if got is not None and want is not None and math.isfinite(got) and math.isfinite(want):
+            scaled = abs(got - want) / (max(1.0, abs(want)) if relative else 1.0)
+            WORST[field] = max(WORST.get(field, 0.0), scaled)
+        if not close(got, want, relative):
             problems.append(f"{field}: swift {swift.get(field)!r} vs gbstats {expected[field]!r}")
     return problems
 
@@ -172,7 +179,7 @@ def compare(case, expected, swift):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", default=".build/debug/abconsole-statsdiff")
-    parser.add_argument("--cases", type=int, default=1200, help="cases per engine (default 1200)")
+    parser.add_argument("--cases", type=int, default=1400, help="cases per engine (default 1400)")
     parser.add_argument("--seed", type=int, default=20261123)
     args = parser.parse_args()
 
@@ -200,6 +207,7 @@ def main():
             passed += 1
     for key in sorted(tally):
         print(f"  {key[0]:<11} {key[1]:<10} {key[2]:<8} {tally[key]}")
+    print("  largest difference (scaled as compared): " + ", ".join(f"{k} {v:.1e}" for k, v in sorted(WORST.items())))
     print(f"gbstats differential: {passed} passed, {failed} failed")
     sys.exit(0 if failed == 0 and passed == len(cases) else 1)
 

@@ -7,8 +7,9 @@ enum IncompleteBeta {
     /// `x` and `y = 1 − x` are passed separately (with their logs) so a caller can hand over a value
     /// very close to 1 without losing the digits of its complement.
     static func regularized(a: Double, b: Double, x: Double, y: Double, logX: Double, logY: Double) -> (lower: Double, upper: Double) {
-        if x <= 0 { return (0, 1) }
-        if y <= 0 { return (1, 0) }
+        // x (or y) may underflow to 0 while its log is still finite: the front factor carries it.
+        if logX == -.infinity { return (0, 1) }
+        if logY == -.infinity { return (1, 0) }
         if x < (a + 1) / (a + b + 2) {
             let lower = exp(a * logX + b * logY - LogGamma.logBeta(a, b)) * continuedFraction(a: a, b: b, x: x) / a
             return (lower, 1 - lower)
