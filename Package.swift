@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "ExperimentCore"),
         /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
         /// and the distribution functions. Pure: no I/O, no dependencies.
-        .target(name: "ExperimentStats"),
+        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore"]),
         /// The wide-character ncurses system library, reached through a small shim header.

@@ -18,12 +18,6 @@ enum IncompleteBeta {
         return (1 - upper, upper)
     }
 
-    /// Convenience for an `x` whose complement needs no special care.
-    static func regularized(a: Double, b: Double, x: Double) -> (lower: Double, upper: Double) {
-        let y = 1 - x
-        return regularized(a: a, b: b, x: x, y: y, logX: log(x), logY: log1p(-x))
-    }
-
     /// The continued fraction of I_x(a, b) (Numerical Recipes' `betacf`, modified Lentz).
     static func continuedFraction(a: Double, b: Double, x: Double) -> Double {
         let tiny = 1e-300
