@@ -233,7 +233,11 @@ def main():
     if args.write_fixture:
         write_fixture(cases, expected)
     stdin = "".join(json.dumps(case) + "\n" for case in cases)
-    run = subprocess.run([args.bin], input=stdin, capture_output=True, text=True)
+    try:
+        run = subprocess.run([args.bin], input=stdin, capture_output=True, text=True)
+    except OSError as error:
+        print(f"gbstats differential: FAILED, cannot run {args.bin} ({error}); build it with swift build", file=sys.stderr)
+        sys.exit(1)
     if run.returncode != 0:
         print(f"gbstats differential: FAILED, {args.bin} exited {run.returncode}: {run.stderr.strip()}", file=sys.stderr)
         sys.exit(1)
