@@ -1,5 +1,3 @@
-import Foundation
-
 /// The relative lift and its delta-method variance, once the inputs allow an estimate (SPEC §8).
 struct LiftEstimate: Equatable {
     let lift: Double
