@@ -110,7 +110,7 @@ struct ComparisonTests {
                                               treatment: try .proportion(subjects: 100, conversions: 100), kind: .proportion, engine: engine)
         Self.expectNoEstimate(allConverted)
         #expect(allConverted.reason == .noVariance(control: false, treatment: true))
-        #expect(allConverted.note == "the treatment's values do not vary (variance 0, e.g. none or all subjects converted), so no interval can be computed")
+        #expect(allConverted.note == "the treatment's values do not vary (variance 0: every subject has the same value, e.g. none or all converted), so no interval can be computed")
         // None of the treatment converted: the lift would be −100 % but its variance is 0; gbstats gives no estimate either.
         let noneConverted = Comparison.compare(control: try .proportion(subjects: 100, conversions: 40),
                                                treatment: try .proportion(subjects: 100, conversions: 0), kind: .proportion, engine: engine)
