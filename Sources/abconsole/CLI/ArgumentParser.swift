@@ -141,7 +141,7 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
             if helpWanted { continue }
             let names = subcommands(of: group, in: commands)
             let hint = Suggestions.hint(for: word, among: names)
-            throw .usage("`\(group)` has no subcommand `\(word)`" + (hint.isEmpty ? "; its subcommands are \(names.joined(separator: ", "))" : hint), command: nil)
+            throw .usage("`\(group)` has no subcommand `\(word)`" + (hint.isEmpty ? "; its subcommands are \(names.joined(separator: ", "))" : hint), group: group)
         }
         rest.append(word)
     }
@@ -149,7 +149,7 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
     if parsed.flags.contains("--version") { return .version }
     if let group, command == nil {
         let names = subcommands(of: group, in: commands)
-        throw .usage("`\(group)` needs a subcommand: \(names.joined(separator: ", ")); e.g. `abconsole \(group) \(names[0]) --help`", command: nil)
+        throw .usage("`\(group)` needs a subcommand: \(names.joined(separator: ", ")); e.g. `abconsole \(group) \(names[0]) --help`", group: group)
     }
     guard let command else { return .noCommand(parsed) }
     parsed.positionals = try bindPositionals(rest, to: command)

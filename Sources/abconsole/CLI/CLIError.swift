@@ -12,9 +12,16 @@ struct CLIError: Error {
     let message: String
     /// The command whose usage line should follow a usage error.
     var command: CommandSpec?
+    /// The command group (`whitelist`) whose help a usage error points to, when there is no command.
+    var group: String?
 
     static func usage(_ message: String, command: CommandSpec?) -> CLIError {
         CLIError(code: .usage, message: message, command: command)
+    }
+
+    /// A usage error inside a command group, pointing to the group's help.
+    static func usage(_ message: String, group: String) -> CLIError {
+        CLIError(code: .usage, message: message, command: nil, group: group)
     }
 
     static func data(_ message: String) -> CLIError { CLIError(code: .dataError, message: message) }

@@ -89,7 +89,9 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
         let lines = keepsLines ? failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [failure.message]
         var text = "abconsole: \(lines.map(SafeOutput.text).joined(separator: "\n"))\n"
         if failure.code == .usage {
-            text += failure.command.map { "usage: \($0.usage)\n" } ?? "Run `abconsole --help` for the commands.\n"
+            text += failure.command.map { "usage: \($0.usage)\n" }
+                ?? failure.group.map { "Run `abconsole \($0) --help` for its subcommands.\n" }
+                ?? "Run `abconsole --help` for the commands.\n"
         }
         FileHandle.standardError.write(Data(text.utf8))
         return failure.code.rawValue
