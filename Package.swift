@@ -7,12 +7,18 @@ let package = Package(
     name: "abconsole",
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
+        .library(name: "ExperimentClient", targets: ["ExperimentClient"]),
+        .executable(name: "client-example", targets: ["client-example"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
     targets: [
         /// The domain, bucketing, ramping, assignment and the JSON store. Foundation only.
         .target(name: "ExperimentCore"),
+        /// What an app links to get its variants: typed keys, fallbacks, overrides, exposures. Read side only.
+        .target(name: "ExperimentClient", dependencies: ["ExperimentCore"], exclude: ["README-section.md"]),
+        /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
+        .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore"]),
         /// The wide-character ncurses system library, reached through a small shim header.
@@ -20,15 +26,16 @@ let package = Package(
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentClient", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ConsoleUI", "CBenchReference"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentClient", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
+        .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ConsoleUI"]),
     ]
 )
