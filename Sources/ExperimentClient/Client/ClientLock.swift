@@ -1,11 +1,14 @@
 import Foundation
 
 /// A mutual-exclusion lock (Foundation's `NSLock`, on every platform).
+@usableFromInline
 final class ClientLock: @unchecked Sendable {
-    private let lock = NSLock()
+    @usableFromInline let lock = NSLock()
 
-    func acquire() { lock.lock() }
-    func release() { lock.unlock() }
+    @usableFromInline init() {}
+
+    @inlinable func acquire() { lock.lock() }
+    @inlinable func release() { lock.unlock() }
 
     /// Runs `body` holding the lock.
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {

@@ -6,8 +6,6 @@ struct ClientState {
     var subject: Subject
     /// QA overrides: variant name by experiment key.
     var overrides: [String: String] = [:]
-    /// Each key type's answer for the current snapshot, subject and overrides (a `Resolved<Value>`).
-    var cache: [ObjectIdentifier: AnyObject] = [:]
     /// Reports already delivered (each goes out once).
     var reported: Set<ClientReport> = []
     /// Exposures already logged this session.
@@ -46,12 +44,16 @@ struct ClientState {
 }
 
 /// One key type's answer, cached until the snapshot, subject or overrides change.
+@usableFromInline
 final class Resolved<Value: Sendable>: @unchecked Sendable {
+    /// The value alone, what `value(for:)` reads.
+    @usableFromInline let value: Value
     let evaluation: Evaluation<Value>
     /// The experiment's decision when the value came from it (what an exposure needs).
     let decision: Decision?
 
     init(_ evaluation: Evaluation<Value>, decision: Decision? = nil) {
+        value = evaluation.value
         self.evaluation = evaluation
         self.decision = decision
     }

@@ -13,11 +13,11 @@ extension ExperimentClient {
         lock.acquire()
         var reports: [ClientReport] = []
         let resolved: Resolved<Key.Value>
-        if let cached = state.cache[id] {
+        if let cached = answers[id] {
             resolved = unsafeDowncast(cached, to: Resolved<Key.Value>.self)
         } else {
             resolved = resolve(key, reports: &reports)
-            state.cache[id] = resolved
+            answers[id] = resolved
         }
         let exposure = resolved.evaluation.source == .experiment(.bucketed) ? resolved.decision.flatMap(firstExposure) : nil
         let delivery = fresh(reports)

@@ -82,7 +82,7 @@ extension ExperimentClient {
         let (changed, observers, delivery) = lock.withLock {
             let before = state.served()
             change(&state)
-            state.cache.removeAll(keepingCapacity: true)
+            answers.removeAll(keepingCapacity: true)
             let after = state.served()
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
             return (changed, Array(state.observers.values), fresh(reports))

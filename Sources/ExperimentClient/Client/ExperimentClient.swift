@@ -8,7 +8,10 @@ import Foundation
 /// and is reported once to the delegate. Every decision comes from the core's decision table
 /// (`CompiledExperiment.decide(for:)`, SPEC §4). Safe to use from any thread.
 public final class ExperimentClient: @unchecked Sendable {
-    let lock = ClientLock()
+    @usableFromInline let lock = ClientLock()
+    /// Each key type's answer for the current snapshot, subject and overrides (a `Resolved<Value>`),
+    /// guarded by `lock`; cleared by every change.
+    @usableFromInline var answers: [ObjectIdentifier: AnyObject] = [:]
     /// Serialises snapshot replacements (read, validate, persist, swap), so the cache file and memory agree.
     let replacementLock = ClientLock()
     var state: ClientState
@@ -51,23 +54,34 @@ public final class ExperimentClient: @unchecked Sendable {
     }
 
     /// The value of `key` for the current subject: the experiment's, an override's, or the default.
+    ///
+    /// Inlinable so that the warm path (lock, cached answer by key type, unlock) is specialized
+    /// for `Key` in the caller; the first call per key and state goes through `evaluation(for:)`.
+    @inlinable
     public func value<Key: ExperimentKey>(for key: Key.Type) -> Key.Value {
-        evaluation(for: key).value
+        lock.acquire()
+        if let cached = answers[ObjectIdentifier(key)] {
+            // Entries are keyed by the key type, whose `Value` is fixed: the cast always holds.
+            let value = unsafeDowncast(cached, to: Resolved<Key.Value>.self).value
+            lock.release()
+            return value
+        }
+        lock.release()
+        return evaluation(for: key).value
     }
 
     /// The value of `key` with the variant it came from and why.
     public func evaluation<Key: ExperimentKey>(for key: Key.Type) -> Evaluation<Key.Value> {
         let id = ObjectIdentifier(key)
         lock.acquire()
-        if let cached = state.cache[id] {
-            // Entries are keyed by the key type, whose `Value` is fixed: the cast always holds.
+        if let cached = answers[id] {
             let evaluation = unsafeDowncast(cached, to: Resolved<Key.Value>.self).evaluation
             lock.release()
             return evaluation
         }
         var reports: [ClientReport] = []
         let resolved = resolve(key, reports: &reports)
-        state.cache[id] = resolved
+        answers[id] = resolved
         let delivery = fresh(reports)
         lock.release()
         deliver(delivery)

@@ -12,6 +12,7 @@ public protocol ExperimentKey {
     /// The in-app default: served whenever the experiment cannot answer (no snapshot, unknown key, bad value).
     static var defaultValue: Value { get }
     /// The value of `variant`; throws when this key has no value for it (reported, then the default is served).
+    /// Runs under the client's lock: it must not call the client.
     static func value(of variant: VariantContent) throws(VariantMappingError) -> Value
 }
 
