@@ -9,33 +9,38 @@ let package = Package(
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentClient", targets: ["ExperimentClient"]),
         .executable(name: "client-example", targets: ["client-example"]),
+        .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
     targets: [
-        /// The domain, bucketing, ramping, assignment and the JSON store. Foundation only.
+        /// The portable read side: domain, bucketing, ramping, assignment, the store reader and
+        /// validator. Foundation only; what an app links (through ExperimentClient) to decide variants.
         .target(name: "ExperimentCore"),
         /// What an app links to get its variants: typed keys, fallbacks, overrides, exposures. Read side only.
         .target(name: "ExperimentClient", dependencies: ["ExperimentCore"], exclude: ["README-section.md"]),
         /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
         .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
+        /// The store side: files, locks, the canonical writer, transactions, CSV import.
+        .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentClient", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentClient", "ConsoleUI", "CBenchReference"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
+        .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ConsoleUI"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
     ]
 )

@@ -12,7 +12,7 @@ enum ClientScenario {
         Report.section("7. Client library: sample snapshot load, value(for:) on a warm client")
         let storeURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("sample-data/experiments.json")
-        guard let storeData = try? Data(contentsOf: storeURL), case .success(let store) = StoreBytes.snapshot(from: storeData),
+        guard let storeData = try? Data(contentsOf: storeURL), let store = try? StoreSnapshot.decode(storeData, path: storeURL.path),
               let clientData = try? ClientSnapshotDocument(store).encoded() else {
             Report.check(false, "sample store readable at \(storeURL.path)")
             return

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.
 public enum ConsoleUpdate {

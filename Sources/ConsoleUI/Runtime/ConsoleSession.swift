@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Runs the console over a real store: feeds keys to the update, performs its effects, renders.

@@ -14,9 +14,12 @@ enum SnapshotLoader {
             return failure("not a JSON object (truncated or not JSON)")
         }
         guard let format = header.format else {
-            switch StoreBytes.snapshot(from: data) {
-            case .success(let snapshot): return .success(ClientSnapshot(revision: snapshot.revision, experiments: snapshot.experiments.values))
-            case .failure(let problems): return failure("not a valid store: " + describe(problems.problems))
+            do {
+                let snapshot = try StoreSnapshot.decode(data, path: source)
+                return .success(ClientSnapshot(revision: snapshot.revision, experiments: snapshot.experiments.values))
+            } catch {
+                guard case .invalid(_, let problems) = error else { return failure(error.message) }
+                return failure("not a valid store: " + describe(problems))
             }
         }
         guard format == ClientSnapshotDocument.formatName else { return failure("unknown format `\(format)`") }
@@ -34,7 +37,8 @@ enum SnapshotLoader {
             return failure("inconsistent: $.experiments[\(index)].whitelist lists a subject twice")
         }
         let experiments = document.modelExperiments()
-        let problems = StoreBytes.problems(in: experiments, revision: document.revision)
+        let problems = StoreValidator.problems(in: StoreDocument(schemaVersion: document.schemaVersion, revision: document.revision,
+                                                                 experiments: experiments, history: []))
         guard problems.isEmpty else { return failure("inconsistent: " + describe(problems)) }
         return .success(ClientSnapshot(revision: document.revision, experiments: experiments))
     }

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// What an owner should look at before resolving: status, weights, whitelist per variant, recent history.
 enum ResolveEvidence {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// `demo` and the bare `abconsole`: open the interactive console.

@@ -1,5 +1,6 @@
 import ExperimentClient
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// `export`: the store for GrowthBook SDKs or for the client library, to stdout or atomically to a file.
