@@ -5,6 +5,9 @@ import PackageDescription
 /// Toolchain and C system libraries only; no package dependencies.
 let package = Package(
     name: "abconsole",
+    // Linux ignores this; on Apple platforms the Foundation the core and the client use (JSON output
+    // formatting, format styles, FileHandle writes) needs at least these.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentClient", targets: ["ExperimentClient"]),
