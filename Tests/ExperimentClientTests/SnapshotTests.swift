@@ -156,3 +156,42 @@ import Testing
         withExtendedLifetime(observation) {}
     }
 }
+
+/// Replacements while other threads read: every read sees a whole snapshot (never none, never a
+/// half-built one), and each replacement is announced once with both keys.
+@Suite struct ConcurrentReplacementTests {
+    @Test func readersAlwaysSeeAWholeSnapshot() async {
+        // Two snapshots that disagree on both experiments for everyone: A gives (a, a), B gives (b, b).
+        func snapshot(_ variant: String, revision: Int) -> Data {
+            Fixture.clientData(["split", "other"].map { key in
+                Fixture.experiment(key, status: .resolved, winner: variant, variants: Fixture.half)
+            }, revision: revision)
+        }
+        let first = snapshot("a", revision: 1), second = snapshot("b", revision: 2)
+        let client = ExperimentClient(subject: Subject(userID: "u"))
+        client.replaceSnapshot(with: first)
+        let log = ChangeLog()
+        let observation = client.observeChanges { log.append($0) }
+        let mixed = await withTaskGroup(of: Int.self) { group in
+            group.addTask {
+                for round in 0..<300 { client.replaceSnapshot(with: round % 2 == 0 ? second : first) }
+                return 0
+            }
+            for _ in 0..<8 {
+                group.addTask {
+                    var mixed = 0
+                    for _ in 0..<3000 {
+                        if client.evaluation(for: Split.self).source != .experiment(.resolved) { mixed += 1 }
+                        if client.evaluation(forKey: "other").variant == nil || client.snapshotRevision == nil { mixed += 1 }
+                    }
+                    return mixed
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mixed == 0)
+        #expect(log.changes.count == 300 && log.changes.allSatisfy { $0 == ["split", "other"] })
+        #expect(client.snapshotRevision == 1)
+        withExtendedLifetime(observation) {}
+    }
+}
