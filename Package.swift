@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ExperimentClient", targets: ["ExperimentClient"]),
         .executable(name: "client-example", targets: ["client-example"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
+        .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
@@ -26,6 +27,9 @@ let package = Package(
         .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
         .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
+        /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
+        /// and the distribution functions. Pure: no I/O, no dependencies.
+        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore"]),
         /// The wide-character ncurses system library, reached through a small shim header.
@@ -45,5 +49,8 @@ let package = Package(
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
+        .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
+        /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).
+        .executableTarget(name: "abconsole-statsdiff", dependencies: ["ExperimentStats"], path: "Tests/stats/statsdiff"),
     ]
 )
