@@ -17,6 +17,12 @@ public struct AppState: Equatable, Sendable {
     /// The `?` overlay.
     public var showsHelp = false
     public var message: StatusMessage?
+    /// The terminal's size, for paging by the rows a screen shows.
+    public var size = TerminalSize.standard
+    /// Effects running off the render loop (saves, loads), oldest first.
+    public var jobs: [Job] = []
+    /// The id the next job gets.
+    public var nextJobID = 1
 
     public init(snapshot: StoreSnapshot, storePath: String, operatorName: String, readOnly: Bool = false) {
         self.snapshot = snapshot

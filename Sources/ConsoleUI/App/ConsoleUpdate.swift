@@ -8,18 +8,12 @@ public enum ConsoleUpdate {
         switch action {
         case .key(let key):
             return handle(key, &state)
-        case .changeApplied(let message, let snapshot):
-            let closed = state.overlay
-            state.snapshot = snapshot
-            state.overlay = nil
-            state.message = .info(message)
-            state.repairAfterReload()
-            NewExperimentForm.selectCreated(after: closed, &state)
-        case .changeFailed(let message, let isConflict, let snapshot):
-            if let snapshot { state.snapshot = snapshot }
-            if isConflict { state.overlay = nil }
-            state.message = .error(message)
-            state.repairAfterReload()
+        case .resized(let width, let height):
+            state.size = TerminalSize(width: width, height: height)
+        case .jobProgress(let id, let progress):
+            state.recordProgress(progress, of: id)
+        case .jobFinished(let id, let outcome):
+            state.finishJob(id, outcome)
         case .storeReloaded(let snapshot):
             guard snapshot != state.snapshot else { return [] }
             state.snapshot = snapshot
@@ -32,17 +26,19 @@ public enum ConsoleUpdate {
     }
 
     private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
-        if key == .control("c") { return [.quit(130)] }
-        if key == .resize { return [] }
+        let context = state.bindingContext
+        let intent = KeyBindings.intent(for: key, in: context)
+        if intent == .forceQuit { return [.quit(130)] }
         if state.showsHelp {
             if [.escape, .character("q"), .character("?"), .enter].contains(key) { state.showsHelp = false }
             return []
         }
-        let context = state.bindingContext
-        let intent = KeyBindings.intent(for: key, in: context)
         if intent == .help, !state.isTypingIntoAFilter, !context.takesText || key != .character("?") {
             state.showsHelp = true
             return []
+        }
+        if !state.jobs.isEmpty, state.overlay == nil, !state.isTypingIntoAFilter, KeyBindings.intent(for: key, in: .job) == .giveUp {
+            return state.giveUpJob()
         }
         if let overlay = state.overlay {
             switch overlay {
@@ -69,8 +65,6 @@ public enum ConsoleUpdate {
         switch intent {
         case .back, .quit:
             state.closeTop()
-        case .forceQuit:
-            return [.quit(130)]
         case .inspect:
             state.stack.append(.inspector(InspectorScreen()))
         case .history:
@@ -126,7 +120,7 @@ public enum ConsoleUpdate {
     private static func handleConfirmation(_ confirmation: Confirmation, _ intent: Intent?, _ state: inout AppState) -> [Effect] {
         switch intent {
         case .confirm?:
-            return [.apply(confirmation.change, expectedRevision: confirmation.expectedRevision)]
+            return state.startJob(.apply(confirmation.change, expectedRevision: confirmation.expectedRevision))
         case .deny?, .cancel?, .back?:
             state.overlay = confirmation.returnTo
             state.message = .info("nothing changed")

@@ -1,9 +1,9 @@
 /// Where a binding applies: the browsing screens, a form, or everywhere.
 public enum BindingContext: String, Hashable, Sendable, CaseIterable {
-    case global, list, detail, whitelist, history, inspector, form, rampEditor, confirm
+    case global, list, detail, whitelist, history, inspector, form, rampEditor, confirm, job
 
     /// Whether the global bindings (`?`, `i`) work here; text fields and confirmations keep their keys.
-    public var allowsGlobalKeys: Bool { !takesText && self != .confirm }
+    public var allowsGlobalKeys: Bool { !takesText && self != .confirm && self != .job }
 
     /// Whether keys in this context are typed into a text field when no binding claims them.
     public var takesText: Bool { self == .form || self == .rampEditor || self == .inspector }
@@ -20,6 +20,7 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
         case .form: "Forms"
         case .rampEditor: "Ramp editor"
         case .confirm: "Confirmations"
+        case .job: "While a change is saved"
         }
     }
 }

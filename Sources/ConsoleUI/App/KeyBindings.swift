@@ -74,6 +74,8 @@ public enum KeyBindings {
 
         KeyBinding([.character("y")], "y", .confirm, .confirm, "yes, apply", bar: "apply"),
         KeyBinding([.character("n"), .escape], "n/Esc", .confirm, .deny, "no, go back", bar: "back"),
+
+        KeyBinding([.escape], "Esc", .job, .giveUp, "give up waiting for another writer's lock", bar: "give up"),
     ]
 
     /// The intent of `key` in `context`, if any.

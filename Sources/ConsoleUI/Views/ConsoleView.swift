@@ -59,7 +59,9 @@ public enum ConsoleView {
 
     private static func renderStatus(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
         let context = "\(state.storePath) · \(state.operatorName)"
-        if let message = state.message {
+        if let job = state.jobs.last {
+            buffer.write(SafeText.escaped(JobStatusText.text(job)), x: 1, y: y, maxWidth: width - 2, style: Palette.key)
+        } else if let message = state.message {
             let used = buffer.write(SafeText.escaped(message.text), x: 1, y: y, maxWidth: width - 2, style: message.isError ? Palette.error : Palette.info)
             let room = width - used - 4
             if room > 10 { buffer.write(SafeText.escaped(context), x: width - min(room, DisplayWidth.of(context)) - 1, y: y, maxWidth: room, style: Palette.dim) }
@@ -79,7 +81,8 @@ public enum ConsoleView {
             buffer.write("Esc/q/? close help", x: x, y: y, style: Palette.dim)
             return
         }
-        for binding in bindings {
+        let jobBindings = state.jobs.isEmpty || state.overlay != nil ? [] : KeyBindings.helpBar(for: .job)
+        for binding in jobBindings + bindings {
             let text = binding.barText ?? binding.help
             guard x + DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(text) < width else { break }
             x += buffer.write(binding.label, x: x, y: y, style: Palette.key)

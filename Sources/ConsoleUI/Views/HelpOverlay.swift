@@ -4,6 +4,10 @@ enum HelpOverlay {
         let context = state.bindingContext
         var lines: [(String, String, Bool)] = [(context.title, "", true)]
         lines += KeyBindings.all.filter { $0.context == context }.map { ($0.label, $0.help, false) }
+        if !state.jobs.isEmpty, state.overlay == nil {
+            lines += [("", "", false), (BindingContext.job.title, "", true)]
+            lines += KeyBindings.all.filter { $0.context == .job }.map { ($0.label, $0.help, false) }
+        }
         lines += [("", "", false), (BindingContext.global.title, "", true)]
         lines += KeyBindings.globals(in: context).map { ($0.label, $0.help, false) }
         let rect = Box.centered(width: 64, height: lines.count + 5, in: area)

@@ -54,6 +54,9 @@ enum FormsFixture {
         keys.flatMap { ConsoleUpdate.update(&state, .key($0)) }
     }
 
+    /// Ends the newest job with `outcome`, as the runtime would.
+    static func finishJob(_ outcome: JobOutcome, _ state: inout AppState) { ScreenFixtures.finishJob(outcome, &state) }
+
     /// Keys typing `text`.
     static func typing(_ text: String) -> [Key] { text.map(Key.character) }
 
@@ -81,7 +84,7 @@ struct FormsStore {
         store = StoreFile(path: directory.appendingPathComponent("experiments.json").path)
         for change in FormsFixture.changes { try store.apply(change, context: FormsFixture.alice) }
         let now = FormsFixture.t0.addingTimeInterval(7200)
-        session = try ConsoleSession(store: store, operatorName: FormsFixture.operatorName, readOnly: readOnly, clock: { now })
+        session = try ConsoleSession(store: store, operatorName: FormsFixture.operatorName, readOnly: readOnly, settleTime: 10, clock: { now })
     }
 
     /// The store as saved on disk now.

@@ -48,6 +48,12 @@ enum ScreenFixtures {
         return effects
     }
 
+    /// Ends the newest job with `outcome`, as the runtime would.
+    static func finishJob(_ outcome: JobOutcome, _ state: inout AppState) {
+        guard let id = state.jobs.last?.id else { return }
+        _ = ConsoleUpdate.update(&state, .jobFinished(id, outcome))
+    }
+
     /// Keys typing `text`.
     static func typing(_ text: String) -> [Key] { text.map(Key.character) }
 
@@ -57,7 +63,7 @@ enum ScreenFixtures {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = StoreFile(path: directory.appendingPathComponent("experiments.json").path)
         for change in changes { try store.apply(change, context: alice) }
-        let session = try ConsoleSession(store: store, operatorName: "bob", clock: { noon.addingTimeInterval(3600) })
+        let session = try ConsoleSession(store: store, operatorName: "bob", settleTime: 10, clock: { noon.addingTimeInterval(3600) })
         return (session, store, directory)
     }
 

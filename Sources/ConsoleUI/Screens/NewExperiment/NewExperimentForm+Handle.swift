@@ -20,7 +20,7 @@ extension NewExperimentForm {
             switch form.draft(existing: app.snapshot.experiments) {
             case .success(let draft):
                 app.overlay = .newExperiment(form)
-                return [.apply(.create(draft), expectedRevision: nil)]
+                return app.startJob(.apply(.create(draft), expectedRevision: nil))
             case .failure(let problem):
                 form.problem = problem.message
                 form.focus = problem.field

@@ -16,7 +16,7 @@ extension ResolveForm {
         case .cycleNext?: form.cycleWinner(by: 1)
         case .cyclePrevious?: form.cycleWinner(by: -1)
         case .submit?:
-            if let effect = submit(&form, &app) { return [effect] }
+            if let work = submit(&form, &app) { return app.startJob(work) }
         default:
             form.type(key)
         }
@@ -25,7 +25,7 @@ extension ResolveForm {
     }
 
     /// Enter: the resolve change when the typed key matches and the experiment can resolve, else why not.
-    private static func submit(_ form: inout ResolveForm, _ app: inout AppState) -> Effect? {
+    private static func submit(_ form: inout ResolveForm, _ app: inout AppState) -> Work? {
         guard app.requireWritable("resolve") else { return nil }
         let key = form.experimentKey
         guard let experiment = app.snapshot.experiments[key] else {

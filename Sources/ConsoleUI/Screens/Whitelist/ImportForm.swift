@@ -30,7 +30,7 @@ extension ImportForm {
                 return []
             }
             app.message = nil
-            return [.importWhitelist(experiment: form.experimentKey, path: form.path.text, expectedRevision: form.revision)]
+            return app.startJob(.importWhitelist(experiment: form.experimentKey, path: form.path.text, expectedRevision: form.revision))
         case nil:
             form.path.type(key)
             app.overlay = .importCSV(form)

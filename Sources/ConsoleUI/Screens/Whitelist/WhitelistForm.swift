@@ -109,8 +109,8 @@ extension WhitelistForm {
             screen.selectedSubject = SubjectID(form.subject.text)
             app.stack[app.stack.count - 1] = .whitelist(screen)
         }
-        return [.apply(.whitelistAdd(experiment: form.experimentKey, subject: form.subject.text, variant: variant, note: form.note.text),
-                       expectedRevision: form.revision)]
+        return app.startJob(.apply(.whitelistAdd(experiment: form.experimentKey, subject: form.subject.text, variant: variant, note: form.note.text),
+                                   expectedRevision: form.revision))
     }
 }
 
