@@ -69,12 +69,3 @@ enum ListView {
         }
     }
 }
-
-/// Keeps the selected row visible in a scrolling list.
-enum Scrolling {
-    /// The first row to draw so `selected` is visible, scrolling as little as needed (centred when jumping).
-    static func firstRow(selected: Int, count: Int, visible: Int) -> Int {
-        guard count > visible, visible > 0 else { return 0 }
-        return min(max(0, selected - visible / 2), count - visible)
-    }
-}
