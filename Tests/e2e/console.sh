@@ -158,7 +158,7 @@ scenario_open_filter_detail() {
     tmux_wait_for "▶account_add_funds"
     tmux_wait_for "Enter open  / filter"
     tmux_send /
-    tmux_wait_for "type to filter · Enter keep · Esc clear"
+    tmux_wait_for "Enter keep  Esc clear"
     tmux_send_text pay
     tmux_wait_for "/pay▏"
     wait_gone "account_add_funds"

@@ -23,6 +23,11 @@ public enum KeyBindings {
         KeyBinding([.escape], "Esc", .list, .back, "clear the filter"),
         KeyBinding([.character("q")], "q", .list, .quit, "quit", bar: "quit"),
 
+        KeyBinding([.enter], "Enter", .filter, .submit, "keep the filter", bar: "keep"),
+        KeyBinding([.escape], "Esc", .filter, .cancel, "clear the filter", bar: "clear"),
+        KeyBinding([.down], "↓", .filter, .moveDown, "next match"),
+        KeyBinding([.up], "↑", .filter, .moveUp, "previous match"),
+
         KeyBinding([.character("r")], "r", .detail, .ramp, "ramp", bar: "ramp"),
         KeyBinding([.character("w")], "w", .detail, .whitelist, "whitelist", bar: "whitelist"),
         KeyBinding([.character("R")], "R", .detail, .resolve, "resolve", bar: "resolve"),
@@ -53,9 +58,12 @@ public enum KeyBindings {
         KeyBinding([.escape, .character("q")], "Esc/q", .history, .back, "back", bar: "back"),
 
         KeyBinding([.tab], "Tab", .inspector, .nextField, "user id ⇄ device id", bar: "next field"),
+        KeyBinding([.backTab], "S-Tab", .inspector, .previousField, "device id ⇄ user id"),
         KeyBinding([.enter], "Enter", .inspector, .submit, "run the inspection", bar: "inspect"),
         KeyBinding([.down], "↓", .inspector, .moveDown, "next experiment in the table"),
         KeyBinding([.up], "↑", .inspector, .moveUp, "previous experiment in the table"),
+        KeyBinding([.pageDown], "PgDn", .inspector, .pageDown, "page down the table"),
+        KeyBinding([.pageUp], "PgUp", .inspector, .pageUp, "page up the table"),
         KeyBinding([.escape], "Esc", .inspector, .back, "back", bar: "back"),
 
         KeyBinding([.tab, .down], "Tab/↓", .rampEditor, .nextField, "next variant", bar: "next"),
@@ -64,6 +72,7 @@ public enum KeyBindings {
         KeyBinding([.character("-")], "-", .rampEditor, .decrement, "−1 %", bar: "−1 %"),
         KeyBinding([.enter], "Enter", .rampEditor, .submit, "review and confirm", bar: "review"),
         KeyBinding([.escape], "Esc", .rampEditor, .cancel, "cancel", bar: "cancel"),
+        KeyBinding([.character("?")], "?", .rampEditor, .help, "help: every key"),
 
         KeyBinding([.tab], "Tab", .form, .nextField, "next field", bar: "next field"),
         KeyBinding([.backTab], "S-Tab", .form, .previousField, "previous field"),
@@ -76,6 +85,8 @@ public enum KeyBindings {
         KeyBinding([.character("n"), .escape], "n/Esc", .confirm, .deny, "no, go back", bar: "back"),
 
         KeyBinding([.escape], "Esc", .job, .giveUp, "give up waiting for another writer's lock", bar: "give up"),
+
+        KeyBinding([.escape, .character("q"), .character("?")], "Esc/q/?", .help, .back, "close help", bar: "close help"),
     ]
 
     /// The intent of `key` in `context`, if any.

@@ -37,20 +37,20 @@ extension AppState {
     ///
     /// A save that had taken the lock before `Esc` still finishes; its outcome is applied like any
     /// other, so the screen never claims a change was dropped when it was saved.
-    mutating func finishJob(_ id: JobID, _ outcome: JobOutcome) {
+    mutating func finishJob(_ id: JobID, _ outcome: JobOutcome, rows: RowCache) {
         guard let index = jobs.firstIndex(where: { $0.id == id }) else { return }
         let job = jobs.remove(at: index)
         switch outcome {
         case .saved(let text, let snapshot):
             self.snapshot = snapshot
             message = .info(text)
-            repairAfterReload()
-            NewExperimentForm.selectCreated(after: job.returnTo, &self)
+            repairAfterReload(rows)
+            NewExperimentForm.selectCreated(after: job.returnTo, &self, rows: rows)
         case .failed(let text, let isConflict, let snapshot):
             if let snapshot { self.snapshot = snapshot }
             if !isConflict { reopen(job.returnTo) }
             message = .error(text)
-            repairAfterReload()
+            repairAfterReload(rows)
         case .cancelled:
             reopen(job.returnTo)
             message = .info("gave up: stopped \(job.title) before it changed anything")

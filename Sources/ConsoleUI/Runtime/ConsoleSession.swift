@@ -16,6 +16,8 @@ public final class ConsoleSession {
     private let clock: () -> Date
     private var fingerprint: StoreFingerprint?
     private let runner = JobRunner()
+    /// The derived rows, kept across keys and frames.
+    private let rows = RowCache()
     /// How long `send` waits for a job it started, so a quick save shows its result in the next frame.
     private let settleTime: Double
 
@@ -85,7 +87,7 @@ public final class ConsoleSession {
 
     /// The screen for a terminal of `width` × `height`.
     public func render(width: Int, height: Int) -> ScreenBuffer {
-        ConsoleView.render(state, width: width, height: height)
+        ConsoleView.render(state, rows: rows, width: width, height: height)
     }
 
     private func applyReports() {
@@ -101,7 +103,7 @@ public final class ConsoleSession {
     }
 
     private func dispatch(_ action: Action) {
-        for effect in ConsoleUpdate.update(&state, action) { perform(effect) }
+        for effect in ConsoleUpdate.update(&state, action, rows: rows) { perform(effect) }
     }
 
     /// Performs one effect; a job's results come back later through `applyReports`.

@@ -1,7 +1,7 @@
 /// The `?` overlay: every binding of the current context, then the global ones, from the table.
 enum HelpOverlay {
     static func render(_ state: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        let context = state.bindingContext
+        let context = state.contentContext
         var lines: [(String, String, Bool)] = [(context.title, "", true)]
         lines += KeyBindings.all.filter { $0.context == context }.map { ($0.label, $0.help, false) }
         if !state.jobs.isEmpty, state.overlay == nil {

@@ -42,9 +42,9 @@ enum ScreenFixtures {
 
     /// Sends keys through the pure update; returns the effects of the last key.
     @discardableResult
-    static func send(_ keys: [Key], to state: inout AppState) -> [Effect] {
+    static func send(_ keys: [Key], to state: inout AppState, rows: RowCache = RowCache()) -> [Effect] {
         var effects: [Effect] = []
-        for key in keys { effects = ConsoleUpdate.update(&state, .key(key)) }
+        for key in keys { effects = ConsoleUpdate.update(&state, .key(key), rows: rows) }
         return effects
     }
 
@@ -68,7 +68,7 @@ enum ScreenFixtures {
     }
 
     /// The rendered screen at 100×30.
-    static func screen(_ state: AppState) -> [String] {
-        ConsoleView.render(state, width: 100, height: 30).lines()
+    static func screen(_ state: AppState, rows: RowCache = RowCache()) -> [String] {
+        ConsoleView.render(state, rows: rows, width: 100, height: 30).lines()
     }
 }

@@ -12,7 +12,7 @@ struct ListStoryTests {
     @Test func typingAFilterNarrowsTheListAtOnce() throws {
         let story = try StoryStore()
         story.send(.character("/"))
-        #expect(story.screen().last == " type to filter · Enter keep · Esc clear")
+        #expect(story.screen().last == " Enter keep  Esc clear")
         story.session.type("p")
         #expect(story.listRows().count == 6)  // every key or description with a "p"
         story.session.type("a")
