@@ -92,8 +92,8 @@ public enum KeyBindings {
     /// The intent of `key` in `context`, if any.
     ///
     /// Browsing contexts fall back to the global bindings; contexts where the user types text
-    /// (forms, the ramp editor, the inspector's fields) only fall back to Ctrl-C, so typing `i` or
-    /// `?` into a field types it.
+    /// (forms, the ramp editor, the inspector's fields, a filter) only fall back to Ctrl-C, so typing
+    /// `i` or `?` into a field types it (the ramp editor binds `?` itself: its fields take digits).
     public static func intent(for key: Key, in context: BindingContext) -> Intent? {
         if let binding = all.first(where: { $0.context == context && $0.keys.contains(key) }) { return binding.intent }
         let global = all.first(where: { $0.context == .global && $0.keys.contains(key) })

@@ -34,8 +34,10 @@ public final class ConsoleSession {
 
     /// Handles one key and performs the effects it produced.
     public func send(_ key: Key) {
+        let started = state.nextJobID
         dispatch(.key(key))
-        if !state.jobs.isEmpty { _ = waitForJobs(seconds: settleTime) }
+        // Only a key that started a job waits for it; other keys never wait on a running one.
+        if state.nextJobID != started { waitForJobs(seconds: settleTime) } else { applyReports() }
     }
 
     /// Types each character of `text` as a key (for tests and scripted input).
