@@ -115,7 +115,7 @@ public final class ConsoleSession {
             exitCode = code
         case .start(let id, let work):
             let worker = StoreWorker(store: store, context: changeContext())
-            runner.start(id) { control in worker.perform(work, control) }
+            runner.start(id, writesStore: work.writesStore) { control in worker.perform(work, control) }
         case .cancel(let id):
             runner.cancel(id)
         }

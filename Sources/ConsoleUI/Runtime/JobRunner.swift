@@ -3,9 +3,10 @@ import Foundation
 
 /// Runs jobs on a background queue and hands their progress and outcomes back to the loop thread.
 ///
-/// The loop thread starts and cancels jobs and `drain`s the reports; the work runs on `queue`
-/// (serial, so two saves of this console never race for the store) and only touches the runner
-/// through `JobControl`. Every started job reports exactly one outcome.
+/// The loop thread starts and cancels jobs and `drain`s the reports; the work runs on a background
+/// queue — store writes one after another on a serial queue, so two saves of this console never
+/// race for the lock, other work (reads, loads) concurrently — and only touches the runner through
+/// `JobControl`. Every started job reports exactly one outcome.
 final class JobRunner: @unchecked Sendable {
     /// Something a job said, in the order it said it.
     struct Report: Sendable {
@@ -20,16 +21,17 @@ final class JobRunner: @unchecked Sendable {
         case finished(JobOutcome)
     }
 
-    private let queue = DispatchQueue(label: "abconsole.jobs")
+    private let writes = DispatchQueue(label: "abconsole.jobs.writes")
+    private let reads = DispatchQueue(label: "abconsole.jobs.reads", attributes: .concurrent)
     private let lock = NSLock()
     private var reports: [Report] = []
     private var cancelled: Set<JobID> = []
     private let arrived = DispatchSemaphore(value: 0)
 
-    /// Runs `body` off the calling thread as job `id`.
-    func start(_ id: JobID, _ body: @escaping @Sendable (JobControl) -> (JobOutcome, StoreFingerprint?)) {
+    /// Runs `body` off the calling thread as job `id` (after earlier store writes when `writesStore`).
+    func start(_ id: JobID, writesStore: Bool, _ body: @escaping @Sendable (JobControl) -> (JobOutcome, StoreFingerprint?)) {
         let control = JobControl(id: id, runner: self)
-        queue.async {
+        (writesStore ? writes : reads).async {
             let (outcome, fingerprint) = body(control)
             self.post(Report(id: id, event: .finished(outcome), storeFingerprint: fingerprint))
             self.lock.withLock { _ = self.cancelled.remove(id) }

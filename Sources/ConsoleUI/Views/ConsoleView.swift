@@ -64,7 +64,13 @@ public enum ConsoleView {
     private static func renderStatus(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
         let context = "\(state.storePath) · \(state.operatorName)"
         if let job = state.jobs.last {
-            buffer.write(SafeText.escaped(JobStatusText.text(job)), x: 1, y: y, maxWidth: width - 2, style: Palette.key)
+            // A message set while the job runs (a refusal, say) comes first; the job's progress follows.
+            var x = 1
+            if let message = state.message {
+                x += buffer.write(SafeText.escaped(message.text) + " · ", x: x, y: y, maxWidth: width - 2,
+                                  style: message.isError ? Palette.error : Palette.info)
+            }
+            buffer.write(SafeText.escaped(JobStatusText.text(job)), x: x, y: y, maxWidth: max(0, width - 1 - x), style: Palette.key)
         } else if let message = state.message {
             let used = buffer.write(SafeText.escaped(message.text), x: 1, y: y, maxWidth: width - 2, style: message.isError ? Palette.error : Palette.info)
             let room = width - used - 4

@@ -62,6 +62,7 @@ struct HeldLockStoryTests {
         #expect(story.session.state.list.selectedKey == "app_color_scheme", "navigation works while the save waits")
         story.send(.character("p"), .character("y"))
         #expect(story.session.state.message == .error("still saving the change to `account_add_funds`; wait for it, or press Esc to give up"))
+        #expect(story.screen()[28].hasPrefix(" still saving the change to `account_add_funds`; wait for it, or press Esc to give up · saving"))
         #expect(story.session.state.jobs.count == 1)
         #expect(try story.bytes() == before)
 
