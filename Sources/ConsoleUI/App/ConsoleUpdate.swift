@@ -60,9 +60,7 @@ public enum ConsoleUpdate {
         switch state.screen {
         case .list:
             reply = state.list.handle(key, intent, screenContext)
-        case .detail:
-            reply = intent == .back || intent == .quit ? .close() : .browse(intent)
-        case .whitelist, .history, .inspector:
+        case .detail, .whitelist, .history, .inspector:
             var screen = state.screen
             reply = screen.handle(key, intent, screenContext)
             state.stack[state.stack.count - 1] = screen

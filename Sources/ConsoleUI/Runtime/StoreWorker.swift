@@ -79,8 +79,3 @@ struct StoreWorker: Sendable {
         }
     }
 }
-
-/// A failure the console reports in its status bar.
-struct ConsoleError: Error {
-    let message: String
-}
