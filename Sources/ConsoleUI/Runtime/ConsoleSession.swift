@@ -114,10 +114,18 @@ public final class ConsoleSession {
         case .quit(let code):
             exitCode = code
         case .start(let id, let work):
-            let worker = StoreWorker(store: store, context: changeContext())
-            runner.start(id, writesStore: work.writesStore) { control in worker.perform(work, control) }
+            runner.start(id, writesStore: work.writesStore, performer(for: work))
         case .cancel(let id):
             runner.cancel(id)
+        }
+    }
+
+    /// What runs `work` off the loop: each kind of work names its performer here.
+    private func performer(for work: Work) -> @Sendable (JobControl) -> (JobOutcome, StoreFingerprint?) {
+        switch work {
+        case .apply, .importWhitelist:
+            let worker = StoreWorker(store: store, context: changeContext())
+            return { control in worker.perform(work, control) }
         }
     }
 
