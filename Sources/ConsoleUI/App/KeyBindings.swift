@@ -91,14 +91,13 @@ public enum KeyBindings {
 
     /// The intent of `key` in `context`, if any.
     ///
-    /// Browsing contexts fall back to the global bindings; contexts where the user types text
-    /// (forms, the ramp editor, the inspector's fields, a filter) only fall back to Ctrl-C, so typing
-    /// `i` or `?` into a field types it (the ramp editor binds `?` itself: its fields take digits).
+    /// Browsing contexts fall back to every global binding; the others (text fields, confirmations,
+    /// the help overlay) only to those without a character key (Ctrl-C), exactly the ones
+    /// `globals(in:)` lists, so typing `i` or `?` into a field types it (the ramp editor binds `?`
+    /// itself: its fields take digits).
     public static func intent(for key: Key, in context: BindingContext) -> Intent? {
         if let binding = all.first(where: { $0.context == context && $0.keys.contains(key) }) { return binding.intent }
-        let global = all.first(where: { $0.context == .global && $0.keys.contains(key) })
-        if context.takesText, case .character = key { return nil }
-        return global?.intent
+        return globals(in: context).first { $0.keys.contains(key) }?.intent
     }
 
     /// The global bindings that work in `context`: all of them while browsing, only non-character keys (Ctrl-C) elsewhere.
