@@ -46,7 +46,7 @@ public enum KeyBindings {
         KeyBinding([.character("a")], "a", .whitelist, .whitelistAdd, "add a subject", bar: "add"),
         KeyBinding([.character("d")], "d", .whitelist, .whitelistRemove, "remove the selected subject", bar: "remove"),
         KeyBinding([.character("I")], "I", .whitelist, .whitelistImport, "import a CSV file", bar: "import"),
-        KeyBinding([.escape, .character("q")], "Esc/q", .whitelist, .back, "back", bar: "back"),
+        KeyBinding([.escape, .character("q")], "Esc/q", .whitelist, .back, "back (Esc first clears a kept filter)", bar: "back"),
 
         KeyBinding([.character("j"), .down], "j/↓", .history, .moveDown, "older entry"),
         KeyBinding([.character("k"), .up], "k/↑", .history, .moveUp, "newer entry"),
