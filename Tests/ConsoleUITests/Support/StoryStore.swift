@@ -38,6 +38,8 @@ final class StoryStore {
         }
         self.directory = directory
         self.store = store
+        // As the run loop does before the first frame: the screens page by the rows this size shows.
+        session.resize(width: Self.width, height: Self.height)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }

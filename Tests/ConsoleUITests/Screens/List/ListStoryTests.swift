@@ -100,7 +100,7 @@ struct ListStoryTests {
         story.send(.character("k"))
         #expect(selected() == "account_add_funds", "k stops at the first row")
         story.send(.pageDown)
-        #expect(story.session.state.list.selectedKey == "purchase_button_color", "PgDn moves 10 rows, clamped")
+        #expect(story.session.state.list.selectedKey == "purchase_button_color", "PgDn moves a page (26 rows at 100×30), clamped to the last of 8")
         story.send(.pageUp)
         #expect(selected() == "account_add_funds")
         story.send(.end, .home)
