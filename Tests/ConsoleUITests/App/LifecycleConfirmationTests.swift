@@ -15,7 +15,7 @@ struct LifecycleConfirmationTests {
                     "(unallocated 20 % get `control`)."],
             change: .start(experiment: "search_v2"), expectedRevision: 1)
         #expect(state.overlay == .confirm(confirmation))
-        #expect(F.send([.character("y")], to: &state) == [.apply(.start(experiment: "search_v2"), expectedRevision: 1)])
+        #expect(F.send([.character("y")], to: &state).map(\.work) == [.apply(.start(experiment: "search_v2"), expectedRevision: 1)])
     }
 
     @Test func pOnARunningExperimentAsksToPauseAndSaysItIsTheKillSwitch() throws {
@@ -27,7 +27,7 @@ struct LifecycleConfirmationTests {
                     "whitelisted ones too, until you start it again (s)."],
             change: .pause(experiment: "checkout_button"), expectedRevision: 5)
         #expect(state.overlay == .confirm(confirmation))
-        #expect(F.send([.character("y")], to: &state) == [.apply(.pause(experiment: "checkout_button"), expectedRevision: 5)])
+        #expect(F.send([.character("y")], to: &state).map(\.work) == [.apply(.pause(experiment: "checkout_button"), expectedRevision: 5)])
     }
 
     @Test func sOnAPausedExperimentAsksToResumeIt() throws {
@@ -81,10 +81,11 @@ struct LifecycleConfirmationTests {
 
     @Test func aConflictClosesTheConfirmationAndShowsTheFreshState() throws {
         var state = try F.state()
-        F.send([.character("p")], to: &state)
+        F.send([.character("p"), .character("y")], to: &state)
         var fresh = state.snapshot
         try fresh.apply(.pause(experiment: "checkout_button"), context: F.dave)
-        _ = ConsoleUpdate.update(&state, .changeFailed(message: "changed by dave", isConflict: true, snapshot: fresh))
+        F.finishJob(.failed(message: "changed by dave", isConflict: true, snapshot: fresh), &state)
+        #expect(state.jobs.isEmpty)
         #expect(state.overlay == nil)
         #expect(state.snapshot == fresh)
         #expect(state.message == .error("changed by dave"))

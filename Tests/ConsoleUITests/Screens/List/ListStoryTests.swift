@@ -12,7 +12,7 @@ struct ListStoryTests {
     @Test func typingAFilterNarrowsTheListAtOnce() throws {
         let story = try StoryStore()
         story.send(.character("/"))
-        #expect(story.screen().last == " type to filter · Enter keep · Esc clear")
+        #expect(story.screen().last == " Enter keep  Esc clear")
         story.session.type("p")
         #expect(story.listRows().count == 6)  // every key or description with a "p"
         story.session.type("a")
@@ -100,7 +100,7 @@ struct ListStoryTests {
         story.send(.character("k"))
         #expect(selected() == "account_add_funds", "k stops at the first row")
         story.send(.pageDown)
-        #expect(story.session.state.list.selectedKey == "purchase_button_color", "PgDn moves 10 rows, clamped")
+        #expect(story.session.state.list.selectedKey == "purchase_button_color", "PgDn moves a page (26 rows at 100×30), clamped to the last of 8")
         story.send(.pageUp)
         #expect(selected() == "account_add_funds")
         story.send(.end, .home)

@@ -92,11 +92,12 @@ struct ResolveFormUpdateTests {
     @Test func enterWithTheExactKeyAppliesTheResolveOnTheRevisionShown() throws {
         var (state, form) = try opened()
         let effects = F.send([.right, .tab] + F.typing("checkout_button") + [.enter], to: &state)
-        #expect(effects == [.apply(.resolve(experiment: "checkout_button", winner: "treatment"), expectedRevision: 5)])
+        #expect(effects.map(\.work) == [.apply(.resolve(experiment: "checkout_button", winner: "treatment"), expectedRevision: 5)])
         form.winner = 1
         form.focus = .confirmation
         form.confirmation = TextField("checkout_button")
-        #expect(state.overlay == .resolve(form), "the form stays until the store answers")
+        #expect(state.overlay == nil, "the form closes while it saves")
+        #expect(state.jobs.map(\.returnTo) == [.resolve(form)], "and comes back if the store refuses")
     }
 
     @Test func aDraftCannotBeResolvedAndTheFormSaysWhy() throws {

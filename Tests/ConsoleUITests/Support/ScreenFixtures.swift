@@ -42,10 +42,16 @@ enum ScreenFixtures {
 
     /// Sends keys through the pure update; returns the effects of the last key.
     @discardableResult
-    static func send(_ keys: [Key], to state: inout AppState) -> [Effect] {
+    static func send(_ keys: [Key], to state: inout AppState, rows: RowCache = RowCache()) -> [Effect] {
         var effects: [Effect] = []
-        for key in keys { effects = ConsoleUpdate.update(&state, .key(key)) }
+        for key in keys { effects = ConsoleUpdate.update(&state, .key(key), rows: rows) }
         return effects
+    }
+
+    /// Ends the newest job with `outcome`, as the runtime would.
+    static func finishJob(_ outcome: JobOutcome, _ state: inout AppState) {
+        guard let id = state.jobs.last?.id else { return }
+        _ = ConsoleUpdate.update(&state, .jobFinished(id, outcome))
     }
 
     /// Keys typing `text`.
@@ -57,12 +63,12 @@ enum ScreenFixtures {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = StoreFile(path: directory.appendingPathComponent("experiments.json").path)
         for change in changes { try store.apply(change, context: alice) }
-        let session = try ConsoleSession(store: store, operatorName: "bob", clock: { noon.addingTimeInterval(3600) })
+        let session = try ConsoleSession(store: store, operatorName: "bob", settleTime: 10, clock: { noon.addingTimeInterval(3600) })
         return (session, store, directory)
     }
 
     /// The rendered screen at 100×30.
-    static func screen(_ state: AppState) -> [String] {
-        ConsoleView.render(state, width: 100, height: 30).lines()
+    static func screen(_ state: AppState, rows: RowCache = RowCache()) -> [String] {
+        ConsoleView.render(state, rows: rows, width: 100, height: 30).lines()
     }
 }

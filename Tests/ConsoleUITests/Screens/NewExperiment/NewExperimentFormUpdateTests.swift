@@ -43,7 +43,7 @@ struct NewExperimentFormUpdateTests {
         let draft = ExperimentDraft(key: "banner_copy", type: .device,
                                     variants: [("control", F.pct(40)), ("short", F.pct(30)), ("long", F.pct(30))],
                                     description: "Shorter banner copy")
-        #expect(effects == [.apply(.create(draft), expectedRevision: nil)])
+        #expect(effects.map(\.work) == [.apply(.create(draft), expectedRevision: nil)])
     }
 
     /// The problem Enter shows for a form typed with `key` and `variants`, and the field it focuses.
@@ -87,10 +87,10 @@ struct NewExperimentFormUpdateTests {
         state.list.filter = "paywall"
         state.list.selectedKey = "paywall_copy"
         let effects = F.send([.character("n")] + Self.filling + [.enter], to: &state)
-        guard case .apply(let change, _)? = effects.first else { throw FixtureError(message: "no change") }
+        guard case .apply(let change, _)? = effects.first?.work else { throw FixtureError(message: "no change") }
         var snapshot = state.snapshot
         let outcome = try snapshot.apply(change, context: F.alice)
-        _ = ConsoleUpdate.update(&state, .changeApplied(message: outcome.message, snapshot: snapshot))
+        F.finishJob(.saved(message: outcome.message, snapshot: snapshot), &state)
         #expect(state.overlay == nil)
         #expect(state.list.selectedKey == "banner_copy")
         #expect(state.list.filter == "")
@@ -101,8 +101,9 @@ struct NewExperimentFormUpdateTests {
         var state = try F.state()
         let effects = F.send([.character("n")] + Self.filling + [.enter], to: &state)
         #expect(effects.count == 1)
-        let form = state.overlay
-        _ = ConsoleUpdate.update(&state, .changeFailed(message: "cannot write /tmp/experiments.json: permission denied", isConflict: false, snapshot: nil))
+        let form = state.jobs.first?.returnTo
+        #expect(state.overlay == nil, "the form closes while it saves")
+        F.finishJob(.failed(message: "cannot write /tmp/experiments.json: permission denied", isConflict: false, snapshot: nil), &state)
         #expect(state.overlay == form)
         #expect(state.list.selectedKey == "checkout_button")
         #expect(state.message == .error("cannot write /tmp/experiments.json: permission denied"))

@@ -50,9 +50,12 @@ enum FormsFixture {
 
     /// Sends keys through the pure update; returns every effect they produced.
     @discardableResult
-    static func send(_ keys: [Key], to state: inout AppState) -> [Effect] {
-        keys.flatMap { ConsoleUpdate.update(&state, .key($0)) }
+    static func send(_ keys: [Key], to state: inout AppState, rows: RowCache = RowCache()) -> [Effect] {
+        keys.flatMap { ConsoleUpdate.update(&state, .key($0), rows: rows) }
     }
+
+    /// Ends the newest job with `outcome`, as the runtime would.
+    static func finishJob(_ outcome: JobOutcome, _ state: inout AppState) { ScreenFixtures.finishJob(outcome, &state) }
 
     /// Keys typing `text`.
     static func typing(_ text: String) -> [Key] { text.map(Key.character) }
@@ -81,7 +84,7 @@ struct FormsStore {
         store = StoreFile(path: directory.appendingPathComponent("experiments.json").path)
         for change in FormsFixture.changes { try store.apply(change, context: FormsFixture.alice) }
         let now = FormsFixture.t0.addingTimeInterval(7200)
-        session = try ConsoleSession(store: store, operatorName: FormsFixture.operatorName, readOnly: readOnly, clock: { now })
+        session = try ConsoleSession(store: store, operatorName: FormsFixture.operatorName, readOnly: readOnly, settleTime: 10, clock: { now })
     }
 
     /// The store as saved on disk now.

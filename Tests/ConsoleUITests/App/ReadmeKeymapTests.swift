@@ -5,7 +5,7 @@ import Testing
 /// README.md's keymap is the keybinding table, verbatim; `UPDATE_README=1` rewrites it.
 struct ReadmeKeymapTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
     static let start = "<!-- keymap:start -->\n"
     static let end = "<!-- keymap:end -->"
 

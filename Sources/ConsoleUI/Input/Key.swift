@@ -4,7 +4,7 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     case home, end, pageUp, pageDown
     case enter, escape, tab, backTab, backspace, delete
-    /// The terminal changed size; render again at the new size.
+    /// The terminal changed size; the run loop reads the new size and reports it as `Action.resized`.
     case resize
     /// A function key, F1 is `.function(1)`.
     case function(Int)

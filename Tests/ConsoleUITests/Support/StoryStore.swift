@@ -21,15 +21,16 @@ final class StoryStore {
     let store: StoreFile
     let session: ConsoleSession
 
-    /// Copies the sample store (optionally changed by `prepare`) and opens a session on it.
-    init(readOnly: Bool = false, prepare: (StoreFile) throws -> Void = { _ in }) throws {
+    /// Copies the sample store (optionally changed by `prepare`) and opens a session on it; each key
+    /// waits up to `settleTime` seconds for a save it started (stories see its result at once).
+    init(readOnly: Bool = false, settleTime: Double = 10, lockTimeout: Double = 10, prepare: (StoreFile) throws -> Void = { _ in }) throws {
         let directory = "/tmp/abstory-" + UUID().uuidString.prefix(8).lowercased()
-        let store = StoreFile(path: directory + "/experiments.json")
+        let store = StoreFile(path: directory + "/experiments.json", lockTimeout: lockTimeout)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: Self.sample.path, toPath: store.path)
             try prepare(store)
-            session = try ConsoleSession(store: store, operatorName: Self.operatorName, readOnly: readOnly, clock: { Self.now })
+            session = try ConsoleSession(store: store, operatorName: Self.operatorName, readOnly: readOnly, settleTime: settleTime, clock: { Self.now })
         } catch {
             // deinit does not run for an object that failed to initialise.
             try? FileManager.default.removeItem(atPath: directory)
@@ -37,6 +38,8 @@ final class StoryStore {
         }
         self.directory = directory
         self.store = store
+        // As the run loop does before the first frame: the screens page by the rows this size shows.
+        session.resize(width: Self.width, height: Self.height)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
