@@ -174,6 +174,9 @@ import Testing
         #expect(try actions(["--since", "2d", "--operator", "maria.pm", "--limit", "1"], env: ["ABCONSOLE_NOW": "2026-03-04T12:00:00Z"]) == ["ramp"])
         #expect(try actions(["a", "--operator", "tester"]) == ["create", "pause"])
         #expect(sandbox.ok(["history", "--operator", "nobody"]).lines == ["AT  OPERATOR  EXPERIMENT  ACTION  CHANGE"])
+        // Before the command, --operator keeps its global meaning (who operates) and filters nothing.
+        #expect(try sandbox.ok(["--operator", "maria.pm", "history", "--json"]).json().elements.count == 4)
+        #expect(try sandbox.ok(["--operator", "someone", "history", "--operator", "tester", "--json"]).json().elements.map(\.["action"]) == ["create", "pause"])
     }
 
     @Test func badFilterValuesAreUsageErrors() throws {

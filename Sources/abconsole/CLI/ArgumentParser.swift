@@ -40,6 +40,9 @@ struct ArgumentSpec: Sendable {
 struct ParsedArguments {
     var positionals: [String: [String]] = [:]
     var options: [String: [String]] = [:]
+    /// Values of a command's own option that shares a global option's name (`history --operator`),
+    /// given after the command; before the command the name keeps its global meaning.
+    var commandOptions: [String: [String]] = [:]
     var flags: Set<String> = []
 
     /// The single value of positional `name`, if given.
@@ -48,6 +51,8 @@ struct ParsedArguments {
     func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
     /// The last value of option `name`, if given.
     func option(_ name: String) -> String? { options[name]?.last }
+    /// The last value of the command's own option `name` where a global option has the same name.
+    func commandOption(_ name: String) -> String? { commandOptions[name]?.last }
     /// Whether flag `name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
 }
@@ -116,10 +121,15 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
                 value = words[index]
                 index += 1
             }
-            if !spec.repeatable, !helpWanted, let earlier = parsed.options[name]?.first {
+            let shadowsGlobal = command?.options.contains { $0.name == name } == true && globalOptions.contains { $0.name == name }
+            if !spec.repeatable, !helpWanted, let earlier = (shadowsGlobal ? parsed.commandOptions : parsed.options)[name]?.first {
                 throw .usage("\(name) is given twice (`\(earlier)` and `\(value)`); give it once", command: command)
             }
-            parsed.options[name, default: []].append(value)
+            if shadowsGlobal {
+                parsed.commandOptions[name, default: []].append(value)
+            } else {
+                parsed.options[name, default: []].append(value)
+            }
             continue
         }
         if command == nil, group == nil {
@@ -153,7 +163,7 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
     }
     guard let command else { return .noCommand(parsed) }
     parsed.positionals = try bindPositionals(rest, to: command)
-    if let missing = command.options.first(where: { $0.required && parsed.options[$0.name] == nil }) {
+    if let missing = command.options.first(where: { $0.required && parsed.options[$0.name] == nil && parsed.commandOptions[$0.name] == nil }) {
         throw .usage("missing \(missing.synopsis)", command: command)
     }
     return .command(command, parsed)

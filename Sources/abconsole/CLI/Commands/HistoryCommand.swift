@@ -13,7 +13,8 @@ enum HistoryCommand {
             }
             entries = entries.filter { $0.experiment == key }
         }
-        if let name = arguments.option("--operator") { entries = entries.filter { $0.operatorName == name } }
+        // `history --operator NAME` filters; a global `--operator` before the command does not.
+        if let name = arguments.commandOption("--operator") { entries = entries.filter { $0.operatorName == name } }
         if let text = arguments.option("--since") {
             let since = try sinceDate(text, now: context.now())
             entries = entries.filter { $0.at >= since }
