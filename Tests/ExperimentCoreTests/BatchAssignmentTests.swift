@@ -177,10 +177,7 @@ struct BatchAssignmentTests {
     @Test(arguments: experiments.indices)
     func bucketAnswerTableEqualsTheSegmentsForEveryBucket(_ which: Int) {
         let compiled = CompiledExperiment(Self.experiments[which].1)
-        let expected = (0..<Weight.bucketCount).map { bucket in
-            let owner = compiled.owner(of: bucket)
-            return owner >= 0 ? owner : compiled.controlIndex
-        }
+        let expected = (0..<Weight.bucketCount).map { compiled.owner(of: $0) }
         let table: [Int]? = compiled.withBucketAnswers(forBatchOf: 10_000) { answers in
             answers.map { answers in (0..<Weight.bucketCount).map { Int(answers[$0]) } }
         }

@@ -18,12 +18,16 @@ extension CompiledExperiment {
         withBucketAnswers(forBatchOf: ids.count) { answers in ids.withUnsafeBufferPointer { ids in
             var index = 0
             while index + 8 <= ids.count {
-                let hashes = UTF8Quad.withBytes(of: ids, at: index) { a, b, c, d in
-                    UTF8Quad.withBytes(of: ids, at: index + 4) { e, f, g, h in FNVLanes.hash8(salt: salt, a, b, c, d, e, f, g, h) }
+                let hashed = UTF8Quad.withBytes(of: ids, at: index) { a, b, c, d in
+                    UTF8Quad.withBytes(of: ids, at: index + 4) { e, f, g, h in
+                        (FNVLanes.hash8(salt: salt, a, b, c, d, e, f, g, h),
+                         SIMD8(a.count, b.count, c.count, d.count, e.count, f.count, g.count, h.count))
+                    }
                 }
-                if let hashes = hashes ?? nil {
-                    finish(hashes.0, at: index, into: indices, answers: answers) { ids[$0] }
-                    finish(hashes.1, at: index + 4, into: indices, answers: answers) { ids[$0] }
+                if let (hashes, lengths) = hashed ?? nil {
+                    let first = index
+                    finish(hashes.0, at: index, into: indices, answers: answers, hasSubject: { lengths[$0 - first] != 0 }) { ids[$0] }
+                    finish(hashes.1, at: index + 4, into: indices, answers: answers, hasSubject: { lengths[$0 - first] != 0 }) { ids[$0] }
                 } else {
                     for lane in index..<index + 8 { indices[lane] = Int32(truncatingIfNeeded: variantIndex(forID: ids[lane])) }
                 }
@@ -34,8 +38,6 @@ extension CompiledExperiment {
                 index += 1
             }
         } }
-        // An empty id is a missing one (SPEC §4 row 3); the kernel hashed it like any other.
-        for index in ids.indices where ids[index].isEmpty { indices[index] = Int32(truncatingIfNeeded: controlIndex) }
     }
 
     /// The variant index of each subject in `subjects`, into `indices`; eight subjects hashed side by side.
@@ -56,48 +58,41 @@ extension CompiledExperiment {
                     return UnsafeBufferPointer(start: base.map { $0 + start }, count: ends[index] - start)
                 }
                 func text(_ index: Int) -> String? { String(validating: id(index), as: UTF8.self) }
+                func hasSubject(_ index: Int) -> Bool { ends[index] != (index == 0 ? 0 : ends[index - 1]) }
                 var index = 0
                 while index + 8 <= ends.count {
                     let hashes = FNVLanes.hash8(salt: salt, id(index), id(index + 1), id(index + 2), id(index + 3),
                                                 id(index + 4), id(index + 5), id(index + 6), id(index + 7))
-                    finish(hashes.0, at: index, into: indices, answers: answers, id: text)
-                    finish(hashes.1, at: index + 4, into: indices, answers: answers, id: text)
+                    finish(hashes.0, at: index, into: indices, answers: answers, hasSubject: hasSubject, id: text)
+                    finish(hashes.1, at: index + 4, into: indices, answers: answers, hasSubject: hasSubject, id: text)
                     index += 8
                 }
                 while index < ends.count {
-                    let bytes = id(index)
-                    indices[index] = Int32(truncatingIfNeeded: answer(firstHash: FNV1a.hash(continuing: salt, bytes)) { text(index) })
+                    let decided = hot.decide(hasSubject: hasSubject(index), firstHash: { FNV1a.hash(continuing: salt, id(index)) },
+                                             listed: { text(index).flatMap(whitelistedIndex) }, owner: owner(of:))
+                    indices[index] = Int32(truncatingIfNeeded: decided.index)
                     index += 1
-                }
-                // An empty id is a missing one (SPEC §4 row 3); the kernel hashed it like any other.
-                for index in ends.indices where ends[index] == (index == 0 ? 0 : ends[index - 1]) {
-                    indices[index] = Int32(truncatingIfNeeded: controlIndex)
                 }
             }
         } }
     }
 
-    /// Writes the answers of the four subjects `start ..< start + 4`, whose first hashes are `hashes`,
-    /// for a draft or running experiment; `answers` is the table of `withBucketAnswers`, if any, and
-    /// `id(n)` gives subject `n` only when the whitelist filter says it may be listed.
+    /// Writes the answers of the four subjects `start ..< start + 4`, whose first hashes are `hashes`;
+    /// `answers` is the table of `withBucketAnswers`, if any, `hasSubject(n)` whether subject `n` has a
+    /// non-empty id, and `id(n)` gives subject `n` only when the whitelist filter says it may be listed.
     @inline(__always)
     func finish(_ hashes: SIMD4<UInt32>, at start: Int, into indices: UnsafeMutableBufferPointer<Int32>,
-                answers: UnsafePointer<Int8>?, id: (Int) -> String?) {
-        let decimal = hot.decimal
-        if let answers {
-            let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
-                                decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
-            for lane in 0..<4 { indices[start + lane] = Int32(answers[buckets[lane]]) }
-        } else if isBucketedOnly {
-            // The four second hashes first, side by side, then the four owners.
-            let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
-                                decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
-            for lane in 0..<4 {
-                let owner = owner(of: buckets[lane])
-                indices[start + lane] = Int32(truncatingIfNeeded: owner >= 0 ? owner : controlIndex)
+                answers: UnsafePointer<Int8>?, hasSubject: (Int) -> Bool, id: (Int) -> String?) {
+        let hot = hot
+        for lane in 0..<4 {
+            let index = start + lane
+            let decided = if let answers {
+                hot.decide(hasSubject: hasSubject(index), firstHash: { hashes[lane] }, listed: { nil }, owner: { Int(answers[$0]) })
+            } else {
+                hot.decide(hasSubject: hasSubject(index), firstHash: { hashes[lane] },
+                           listed: { id(index).flatMap(whitelistedIndex) }, owner: owner(of:))
             }
-        } else {
-            for lane in 0..<4 { indices[start + lane] = Int32(truncatingIfNeeded: answer(firstHash: hashes[lane]) { id(start + lane) }) }
+            indices[index] = Int32(truncatingIfNeeded: decided.index)
         }
     }
 }

@@ -44,16 +44,13 @@ public struct ExperimentGroup: Sendable {
         }
     }
 
-    /// The answer of the draft or running experiment at `position` for a present subject with this
-    /// first hash, reading the experiment in place; `id` is built only when the filter says "maybe".
+    /// The answer of the experiment at `position` for a present subject with this first hash,
+    /// reading the experiment in place; `id` is built only when the filter says "maybe".
     @inline(__always)
     static func answer(_ experiments: UnsafeBufferPointer<CompiledExperiment>, _ position: Int, _ firstHash: UInt32, id: () -> String?) -> Int {
-        let hot = experiments[position].hot
-        if hot.filter.mayContain(firstHash: firstHash), let listed = id().flatMap({ experiments[position].storage.whitelistedIndex($0) }) {
-            return listed
-        }
-        if hot.isDraft || !hot.segments.isPacked { return experiments[position].slowIndex(firstHash: firstHash) }
-        return hot.bucketedIndex(firstHash: firstHash)
+        experiments[position].hot.decide(hasSubject: true, firstHash: { firstHash },
+                                         listed: { id().flatMap { experiments[position].storage.whitelistedIndex($0) } },
+                                         owner: { experiments[position].owner(of: $0) }).index
     }
 
     /// The variant index of the experiment at `position` for the subject id `id` (of that
@@ -82,9 +79,7 @@ public struct ExperimentGroup: Sendable {
                     let hashes = FNVLanes.hash(salts: salts, bytes)
                     for lane in 0..<count {
                         let position = Int(lanes[lane])
-                        let fixed = experiments[position].hot.fixedIndex
-                        let answer = fixed >= 0 ? fixed : ExperimentGroup.answer(experiments, position, hashes[lane]) { id }
-                        indices[start + lane] = Int32(truncatingIfNeeded: answer)
+                        indices[start + lane] = Int32(truncatingIfNeeded: ExperimentGroup.answer(experiments, position, hashes[lane]) { id })
                     }
                     start += 4
                 }
