@@ -5,10 +5,18 @@
 /// overlaps independent chains, so the kernels below hash eight subjects side by side
 /// (`FNVLanes.hash8`) and then finish each one's decision.
 extension CompiledExperiment {
+    /// The variant index of each subject id in `ids` (ids of this experiment's type), in order.
+    public func variantIndices(forIDs ids: [String]) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: ids.count) { indices, count in
+            variantIndices(forIDs: ids, into: indices)
+            count = ids.count
+        }
+    }
+
     /// The variant index of each subject id in `ids` (ids of this experiment's type), into `indices`.
     ///
     /// - Precondition: `indices.count >= ids.count`.
-    public func variantIndices(forIDs ids: [String], into indices: UnsafeMutableBufferPointer<Int32>) {
+    package func variantIndices(forIDs ids: [String], into indices: UnsafeMutableBufferPointer<Int32>) {
         precondition(indices.count >= ids.count, "the output holds fewer answers than there are ids")
         if fixedIndex >= 0 {
             indices.initialize(repeating: Int32(fixedIndex))
@@ -43,7 +51,7 @@ extension CompiledExperiment {
     /// The variant index of each subject in `subjects`, into `indices`; eight subjects hashed side by side.
     ///
     /// - Precondition: `indices.count >= subjects.count`.
-    public func variantIndices(for subjects: PackedSubjects, into indices: UnsafeMutableBufferPointer<Int32>) {
+    package func variantIndices(for subjects: PackedSubjects, into indices: UnsafeMutableBufferPointer<Int32>) {
         precondition(indices.count >= subjects.count, "the output holds fewer answers than there are subjects")
         if fixedIndex >= 0 {
             indices.initialize(repeating: Int32(fixedIndex))
@@ -98,31 +106,31 @@ extension CompiledExperiment {
 }
 
 /// Subject ids packed as UTF-8 bytes one after another: batch input without a `String` per id.
-public struct PackedSubjects: Sendable {
+package struct PackedSubjects: Sendable {
     /// Every id's bytes, back to back.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     /// The end offset in `bytes` of each id (each starts where the previous one ends).
-    public private(set) var ends: [Int] = []
+    package private(set) var ends: [Int] = []
 
-    public init() {}
+    package init() {}
 
     /// `ids` packed in order.
-    public init(_ ids: some Sequence<String>) {
+    package init(_ ids: some Sequence<String>) {
         for id in ids { append(id) }
     }
 
     /// Appends one id.
-    public mutating func append(_ id: String) {
+    package mutating func append(_ id: String) {
         bytes.append(contentsOf: id.utf8)
         ends.append(bytes.count)
     }
 
     /// Appends one id given as UTF-8 bytes.
-    public mutating func append(utf8 id: some Collection<UInt8>) {
+    package mutating func append(utf8 id: some Collection<UInt8>) {
         bytes.append(contentsOf: id)
         ends.append(bytes.count)
     }
 
     /// How many ids there are.
-    public var count: Int { ends.count }
+    package var count: Int { ends.count }
 }

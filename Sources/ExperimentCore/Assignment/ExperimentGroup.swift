@@ -24,7 +24,7 @@ public struct ExperimentGroup: Sendable {
     /// (used as the id of every experiment, whatever its type) into `indices[0..<experiments.count]`.
     ///
     /// - Precondition: `indices` has room for `experiments.count` answers.
-    public func variantIndices(forUTF8 id: UnsafeBufferPointer<UInt8>, into indices: UnsafeMutablePointer<Int32>) {
+    package func variantIndices(forUTF8 id: UnsafeBufferPointer<UInt8>, into indices: UnsafeMutablePointer<Int32>) {
         guard !id.isEmpty else { return answerWithoutSubject(at: experiments.indices.map(Int32.init), into: indices) }
         experiments.withUnsafeBufferPointer { experiments in
             for index in experiments.indices where experiments[index].hot.fixedIndex >= 0 {
@@ -65,7 +65,7 @@ public struct ExperimentGroup: Sendable {
     ///
     /// The id is hashed under four salts side by side and the whitelist filters of a request are
     /// read together, so their cache misses overlap instead of adding up.
-    public func variantIndices(forID id: String, at positions: UnsafeBufferPointer<Int32>, into indices: UnsafeMutablePointer<Int32>) {
+    package func variantIndices(forID id: String, at positions: UnsafeBufferPointer<Int32>, into indices: UnsafeMutablePointer<Int32>) {
         guard !id.isEmpty else { return answerWithoutSubject(at: Array(positions), into: indices) }
         let hashed: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
             experiments.withUnsafeBufferPointer { experiments in
@@ -99,8 +99,16 @@ public struct ExperimentGroup: Sendable {
         }
     }
 
+    /// The variant index of each experiment, in order, for the subject id `id` (as its every id).
+    public func variantIndices(for id: String) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: experiments.count) { indices, count in
+            if let base = indices.baseAddress { variantIndices(for: id, into: base) }
+            count = experiments.count
+        }
+    }
+
     /// The variant index of each experiment for the subject id `id` (as its every id).
-    public func variantIndices(for id: String, into indices: UnsafeMutablePointer<Int32>) {
+    package func variantIndices(for id: String, into indices: UnsafeMutablePointer<Int32>) {
         var id = id
         id.withUTF8 { variantIndices(forUTF8: $0, into: indices) }
     }
