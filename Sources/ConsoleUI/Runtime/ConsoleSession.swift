@@ -82,7 +82,7 @@ public final class ConsoleSession {
     }
 
     private func changeContext() -> ChangeContext {
-        ChangeContext(operatorName: state.operatorName, now: Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down)))
+        ChangeContext(operatorName: state.operatorName, at: clock())
     }
 
     /// Runs a store transaction and turns its outcome or error into an action, with the fresh store.

@@ -136,6 +136,11 @@ public struct ChangeContext: Hashable, Sendable {
         self.operatorName = operatorName
         self.now = now
     }
+
+    /// A context at `date` rounded down to its whole second, the precision the store keeps.
+    public init(operatorName: String, at date: Date) {
+        self.init(operatorName: operatorName, now: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+    }
 }
 
 /// What a change did, for the operator.

@@ -14,7 +14,7 @@ struct CommandContext {
     let exit: ExitStatus
 
     /// The operator and the current time, for a change.
-    func changeContext() -> ChangeContext { ChangeContext(operatorName: operatorName, now: now()) }
+    func changeContext() -> ChangeContext { ChangeContext(operatorName: operatorName, at: now()) }
 
     /// Applies `change` in one store transaction and prints its message.
     func apply(_ change: Change) throws {
