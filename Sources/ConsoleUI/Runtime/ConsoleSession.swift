@@ -95,7 +95,7 @@ public final class ConsoleSession {
             let fresh = try? store.load()
             fingerprint = store.fingerprint()
             var isConflict = false
-            if case .conflict? = error as? ExperimentError { isConflict = true }
+            if case .refused(.conflict)? = error as? StoreError { isConflict = true }
             return .changeFailed(message: Self.describe(error), isConflict: isConflict, snapshot: fresh)
         }
     }

@@ -84,7 +84,7 @@ extension Experiment {
             guard variant(named: name) == nil else { throw .duplicateVariant(name) }
             variants.append(Variant(name: name, weight: .zero, ranges: [], payload: payload))
             return AppliedChange(action: .addVariant, before: nil, after: "\(name)=0",
-                                 result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %; ramp it up with `abconsole ramp \(key) \(name)=PCT`"))
+                                 result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %"))
         case .setPayload(let name, let payload):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its payloads") }
             guard let index = variants.firstIndex(where: { $0.name == name }) else {
