@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
@@ -17,14 +18,16 @@ let package = Package(
         .target(name: "ExperimentCore"),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
         .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
+        /// Text made safe and measured for a terminal: control characters escaped, display widths, word wrap.
+        .target(name: "TerminalText"),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "TerminalText"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "TerminalText", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
@@ -32,6 +35,7 @@ let package = Package(
         .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
