@@ -29,7 +29,7 @@ extension StoreReader {
                   cursor.consumeExactly("\", \"added_by\": "), let addedBy = cursor.plainStringHere(),
                   cursor.consumeExactly(", \"note\": "), let note = cursor.plainStringHere(),
                   cursor.consumeExactly(", \"subject\": "), let subject = cursor.plainStringHere(),
-                  previous.map({ ascending($0, subject.bytes) }) ?? true,
+                  previous.map({ SubjectOrder.precedes($0, subject.bytes) }) ?? true,
                   cursor.consumeExactly(", \"variant\": "), let variant = cursor.plainStringHere(),
                   cursor.consumeExactly("}")
             else {
@@ -50,15 +50,5 @@ extension StoreReader {
     private static func writtenDate(_ cursor: inout JSONCursor) -> Date? {
         guard let text = cursor.take(StoreDate.length), let seconds = StoreDate.seconds(parsing: text) else { return nil }
         return Date(timeIntervalSince1970: Double(seconds))
-    }
-
-    /// Whether `lhs` sorts strictly before `rhs` in byte order (as the writer sorts subjects).
-    private static func ascending(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        let shared = min(lhs.count, rhs.count)
-        if shared > 0, let a = lhs.baseAddress, let b = rhs.baseAddress {
-            let order = memcmp(a, b, shared)
-            if order != 0 { return order < 0 }
-        }
-        return lhs.count < rhs.count
     }
 }
