@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
+        .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
@@ -20,6 +21,9 @@ let package = Package(
         .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
         /// Text made safe and measured for a terminal: control characters escaped, display widths, word wrap.
         .target(name: "TerminalText"),
+        /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
+        /// and the distribution functions. Pure: no I/O, no dependencies.
+        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "TerminalText"]),
         /// The wide-character ncurses system library, reached through a small shim header.
@@ -39,5 +43,8 @@ let package = Package(
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
+        .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
+        /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).
+        .executableTarget(name: "abconsole-statsdiff", dependencies: ["ExperimentStats"], path: "Tests/stats/statsdiff"),
     ]
 )
