@@ -26,3 +26,38 @@ extension HistoryEntry: Codable {
         try container.encode(after, forKey: .after)
     }
 }
+
+// MARK: - The fast reader (`StoreReader`)
+
+extension StoreReader {
+    static func readHistoryEntry(_ cursor: inout JSONCursor) -> HistoryEntry? {
+        var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
+        let complete = readObject(&cursor) { cursor, field in
+            switch Field(field) {
+            case "at": return once(&at, date(&cursor))
+            case "operator": return once(&operatorName, cursor.string())
+            case "experiment": return once(&experiment, cursor.string())
+            case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
+            case "before": return once(&before, optionalString(&cursor))
+            case "after": return once(&after, optionalString(&cursor))
+            default: return cursor.skipValue()
+            }
+        }
+        guard complete, let at, let operatorName, let experiment, let action else { return nil }
+        return HistoryEntry(at: at, operatorName: operatorName, experiment: experiment, action: action,
+                            before: before ?? nil, after: after ?? nil)
+    }
+}
+
+// MARK: - Validation (`StoreValidator`)
+
+extension StoreValidator {
+    /// The problems of the history entries from `first` on (paths count from the start).
+    static func historyProblems(_ history: [HistoryEntry], from first: Int) -> [StoreProblem] {
+        var problems: [StoreProblem] = []
+        for index in min(max(0, first), history.count)..<history.count where !Identifier.isValidSubject(history[index].operatorName) {
+            problems.append(StoreProblem("$.history[\(index)].operator", "must be 1–256 characters without control characters"))
+        }
+        return problems
+    }
+}
