@@ -5,6 +5,10 @@ import PackageDescription
 /// Toolchain and C system libraries only; no package dependencies.
 let package = Package(
     name: "abconsole",
+    // Linux is the tested platform. On Apple platforms the libraries need Swift 6's standard library
+    // (`String(validating:as:)`, typed throws in generic code) and the executable `Synchronization`,
+    // which ship with macOS 15 and iOS 18; see README, "Layout of the code".
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
