@@ -95,7 +95,10 @@ extension CompiledExperiment {
         for lane in 0..<4 {
             let index = start + lane
             let decided = if let answers {
-                hot.decide(hasSubject: hasSubject(index), firstHash: { hashes[lane] }, listed: { nil }, owner: { Int(answers[$0]) })
+                // The table exists only for running experiments without a whitelist: the same table
+                // with those inputs fixed, so the compiler drops the rows that cannot match.
+                DecisionTable.decide(status: .running, winner: hot.winnerIndex, control: hot.controlIndex, hasSubject: hasSubject(index),
+                                     hash: { hashes[lane] }, whitelisted: { _ in nil }, owner: { Int(answers[hot.decimal.bucket(firstHash: $0)]) })
             } else {
                 hot.decide(hasSubject: hasSubject(index), firstHash: { hashes[lane] },
                            listed: { id(index).flatMap(whitelistedIndex) }, owner: owner(of:))
