@@ -14,7 +14,6 @@ public struct CompiledExperiment: Sendable {
     @usableFromInline var bucketer: Bucketer { hot.bucketer }
     @usableFromInline var fixedIndex: Int { hot.fixedIndex }
     @usableFromInline var controlIndex: Int { hot.controlIndex }
-    @usableFromInline var filter: WhitelistFilter { hot.filter }
 
     public var key: String { storage.key }
     public var type: SubjectType { storage.type }

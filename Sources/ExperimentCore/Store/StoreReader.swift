@@ -10,8 +10,8 @@ package struct StoreReading {
 
 /// Reads a store file in one pass over its bytes, for the store's schema only.
 ///
-/// `JSONDecoder` spent most of a big store's open in its Codable layer and in ISO 8601 dates.
-/// This reader builds the same `StoreDocument` directly, and answers nil whenever the file is not
+/// It builds the same `StoreDocument` as `JSONDecoder` without a Codable layer or a date formatter
+/// (each record's part is in `Records/<Record>+Record.swift`), and answers nil whenever the file is not
 /// plainly a valid store of the current schema — a syntax error, a missing or mistyped field, a
 /// repeated member or subject, a date in another form — so that `JSONDecoder` reads it instead and
 /// every problem keeps its message and JSON path. A nil is never a verdict, only "ask the other

@@ -32,7 +32,7 @@ extension StoreReader {
     ///
     /// Entries exactly in the writer's form are read by `readWrittenEntries` (and their byte range
     /// noted in `writtenEntries`), any others field by field. They are read into an array first
-    /// so the dictionary is sized once: growing it while reading re-hashed every subject at each doubling.
+    /// so the dictionary is sized once instead of re-hashing every subject at each doubling.
     static func readWhitelist(_ cursor: inout JSONCursor, writtenEntries: inout Range<Int>?) -> [SubjectID: WhitelistEntry]? {
         guard cursor.consume(UInt8(ascii: "[")) else { return nil }
         let start = cursor.position
