@@ -86,23 +86,26 @@ extension CompiledExperiment {
     }
 
     /// Writes the answers of the four subjects `start ..< start + 4`, whose first hashes are `hashes`;
-    /// `answers` is the table of `withBucketAnswers`, if any, `hasSubject(n)` whether subject `n` has a
+    /// `answers` are the table's answers by bucket (`withBucketAnswers`), if any, `hasSubject(n)` whether subject `n` has a
     /// non-empty id, and `id(n)` gives subject `n` only when the whitelist filter says it may be listed.
     @inline(__always)
     func finish(_ hashes: SIMD4<UInt32>, at start: Int, into indices: UnsafeMutableBufferPointer<Int32>,
-                answers: UnsafePointer<Int8>?, hasSubject: (Int) -> Bool, id: (Int) -> String?) {
+                answers: BucketAnswers?, hasSubject: (Int) -> Bool, id: (Int) -> String?) {
         let hot = hot
+        if let answers {
+            // The four second hashes side by side, then the four table reads.
+            let decimal = hot.decimal
+            let buckets = SIMD4(decimal.bucket(firstHash: hashes[0]), decimal.bucket(firstHash: hashes[1]),
+                                decimal.bucket(firstHash: hashes[2]), decimal.bucket(firstHash: hashes[3]))
+            for lane in 0..<4 {
+                indices[start + lane] = hasSubject(start + lane) ? Int32(answers.byBucket[buckets[lane]]) : answers.withoutSubject
+            }
+            return
+        }
         for lane in 0..<4 {
             let index = start + lane
-            let decided = if let answers {
-                // The table exists only for running experiments without a whitelist: the same table
-                // with those inputs fixed, so the compiler drops the rows that cannot match.
-                DecisionTable.decide(status: .running, winner: hot.winnerIndex, control: hot.controlIndex, hasSubject: hasSubject(index),
-                                     hash: { hashes[lane] }, whitelisted: { _ in nil }, owner: { Int(answers[hot.decimal.bucket(firstHash: $0)]) })
-            } else {
-                hot.decide(hasSubject: hasSubject(index), firstHash: { hashes[lane] },
-                           listed: { id(index).flatMap(whitelistedIndex) }, owner: owner(of:))
-            }
+            let decided = hot.decide(hasSubject: hasSubject(index), firstHash: { hashes[lane] },
+                                     listed: { id(index).flatMap(whitelistedIndex) }, owner: owner(of:))
             indices[index] = Int32(truncatingIfNeeded: decided.index)
         }
     }
