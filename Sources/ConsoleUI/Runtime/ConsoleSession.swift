@@ -130,6 +130,6 @@ public final class ConsoleSession {
     }
 
     private func changeContext() -> ChangeContext {
-        ChangeContext(operatorName: state.operatorName, now: Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down)))
+        ChangeContext(operatorName: state.operatorName, at: clock())
     }
 }
