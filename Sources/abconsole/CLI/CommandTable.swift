@@ -75,6 +75,7 @@ let commandTable: [CommandSpec] = [
                           .value("--operator", "NAME", "only entries by NAME"), json],
                 summary: "The audit log, oldest first, for all experiments or one.",
                 example: "abconsole history account_add_funds", access: .reads, run: HistoryCommand.run),
+    // --read-only protects the store; export only reads it (its --out is a file of the user's choosing).
     CommandSpec(name: "export", arguments: [],
                 options: [.value("--format", "growthbook|client", "a GrowthBook SDK payload, or the client library's snapshot", required: true, choices: ["growthbook", "client"]),
                           .value("--values", "names|payloads", "growthbook: serve variant names (default) or their JSON payloads", choices: ["names", "payloads"]),

@@ -27,7 +27,7 @@ struct Invocation {
             }
             now = { fixed }
         } else {
-            now = { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+            now = Date.init
         }
     }
 
@@ -70,8 +70,9 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
                 let context = invocation.context(output: output, environment: environment, exit: exit)
                 do {
                     try spec.run(arguments, context)
-                } catch ExperimentError.unknownExperiment(let key) {
-                    throw CLIError.unknownExperiment(key, in: context.store)
+                } catch {
+                    if case .unknownExperiment(let key)? = domainRefusal(error) { throw CLIError.unknownExperiment(key, in: context.store) }
+                    throw error
                 }
             } catch var failure as CLIError where failure.code == .usage && failure.command == nil {
                 failure.command = spec
@@ -84,9 +85,8 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
         output.flush()
         // Messages quote what the user typed or the file held: show its control characters escaped.
         // Only the problem lists of an invalid store and of a CSV import with several bad lines are several lines.
-        let keepsLines = switch error {
-        case StoreError.invalid: true
-        case ExperimentError.importRows: true
+        let keepsLines = switch (error, domainRefusal(error)) {
+        case (StoreError.invalid, _), (_, .importRows?): true
         default: false
         }
         let lines = keepsLines ? failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [failure.message]
@@ -98,5 +98,14 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
         }
         FileHandle.standardError.write(Data(text.utf8))
         return failure.code.rawValue
+    }
+}
+
+/// The domain's refusal in `error`, whether thrown by the core directly or passed on by the store.
+private func domainRefusal(_ error: any Error) -> ExperimentError? {
+    switch error {
+    case let refusal as ExperimentError: refusal
+    case StoreError.refused(let refusal): refusal
+    default: nil
     }
 }
