@@ -13,6 +13,8 @@ let package = Package(
     targets: [
         /// The domain, bucketing, ramping, assignment and the JSON store. Foundation only.
         .target(name: "ExperimentCore"),
+        /// Results: streaming event readers and the per-subject analysis of SPEC §8. No terminal, no printing.
+        .target(name: "ExperimentResults", dependencies: ["ExperimentCore"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore"]),
         /// The wide-character ncurses system library, reached through a small shim header.
@@ -27,6 +29,7 @@ let package = Package(
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
         .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
+        .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ConsoleUI"]),
