@@ -22,7 +22,7 @@ let package = Package(
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentResults", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),

@@ -46,10 +46,11 @@ public enum Analyzer {
                         missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead)
     }
 
-    /// The wanted metrics: in `--metric` order when given, else every metric by name.
+    /// The wanted metrics: in `--metric` order when given, else by name every metric with a counted
+    /// conversion among this experiment's analysed subjects (a shared log names other experiments' metrics too).
     private static func orderedMetrics(_ read: [ConversionPass.Metric], _ wanted: [String]) -> [ConversionPass.Metric] {
         let byName = Dictionary(read.map { (String(decoding: $0.name, as: UTF8.self), $0) }, uniquingKeysWith: { first, _ in first })
-        if wanted.isEmpty { return byName.keys.sorted().compactMap { byName[$0] } }
+        if wanted.isEmpty { return byName.keys.sorted().compactMap { byName[$0] }.filter { !$0.perSubject.isEmpty } }
         var seen = Set<String>()
         return wanted.filter { seen.insert($0).inserted }.compactMap { byName[$0] }
     }

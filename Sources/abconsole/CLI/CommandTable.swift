@@ -69,6 +69,9 @@ let commandTable: [CommandSpec] = [
     CommandSpec(name: "history", arguments: [ArgumentSpec(name: "EXP", arity: .optional)], options: [json],
                 summary: "The audit log, oldest first, for all experiments or one.",
                 example: "abconsole history account_add_funds", run: HistoryCommand.run),
+    CommandSpec(name: "results", arguments: [experiment], options: ResultsCommand.options,
+                summary: "The evidence to resolve a winner: subjects, conversions, lift, chance to win, sample-ratio check.",
+                example: "abconsole results account_add_funds --engine frequentist", run: ResultsCommand.run),
 ]
 
 private let experiment = ArgumentSpec(name: "EXP", arity: .required)

@@ -44,13 +44,18 @@ enum SampleStore {
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
-    /// Copies the sample store into a new scratch directory and returns the copy's path.
+    /// Copies the sample store (and its `events/` logs) into a new scratch directory and returns the store copy's path.
     static func scratchCopy(of sample: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("abconsole-demo-\(UUID().uuidString.prefix(8))")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let copy = directory.appendingPathComponent("experiments.json")
             try FileManager.default.copyItem(atPath: sample, toPath: copy.path)
+            // The sample event logs beside it, so the results screen (`e`) has numbers at once.
+            let events = URL(fileURLWithPath: sample).deletingLastPathComponent().appendingPathComponent("events")
+            if FileManager.default.fileExists(atPath: events.path) {
+                try FileManager.default.copyItem(at: events, to: directory.appendingPathComponent("events"))
+            }
             return copy.path
         } catch {
             throw CLIError(code: .cannotCreate, message: "cannot make a scratch copy of the sample store in \(directory.path): \(error.localizedDescription)")
