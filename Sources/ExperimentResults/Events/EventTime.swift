@@ -19,7 +19,7 @@ public enum EventTime {
     /// Parses `text` or returns the reason it is not an RFC 3339 timestamp.
     public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<Int64, Problem> {
         let n = text.count
-        guard n >= 20 else { return .failure(.malformed("expected an RFC 3339 time such as 2026-11-20T10:15:02Z")) }
+        guard n >= 19 else { return .failure(.malformed("expected an RFC 3339 time such as 2026-11-20T10:15:02Z")) }
         guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":") else {
             return .failure(.malformed("expected an RFC 3339 time such as 2026-11-20T10:15:02Z"))
         }
@@ -38,7 +38,7 @@ public enum EventTime {
         guard second <= 60 else { return .failure(.malformed("second \(second) does not exist")) }
         var index = 19
         var nanos: Int64 = 0
-        if text[index] == UInt8(ascii: ".") {
+        if index < n, text[index] == UInt8(ascii: ".") {
             index += 1
             var scale: Int64 = 100_000_000
             let start = index
