@@ -7,14 +7,18 @@ let package = Package(
     name: "abconsole",
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
+        .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
     targets: [
         /// The domain, bucketing, ramping, assignment and the JSON store. Foundation only.
         .target(name: "ExperimentCore"),
-        /// Results: streaming event readers and the per-subject analysis of SPEC §8. No terminal, no printing.
-        .target(name: "ExperimentResults", dependencies: ["ExperimentCore"]),
+        /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
+        /// and the distribution functions. Pure: no I/O, no dependencies.
+        .target(name: "ExperimentStats"),
+        /// Results: streaming event readers, the per-subject analysis of SPEC §8 and the report. No terminal, no printing.
+        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore"]),
         /// The wide-character ncurses system library, reached through a small shim header.
@@ -29,6 +33,7 @@ let package = Package(
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
         .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
+        .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),

@@ -1,6 +1,4 @@
-#if canImport(ExperimentStats)
 import ExperimentStats
-#endif
 
 /// The one door to the statistics module (ExperimentStats): everything numeric comes from there.
 enum Statistics {
@@ -18,7 +16,6 @@ enum Statistics {
         }
     }
 
-    #if canImport(ExperimentStats)
     static func compare(control: VariantTotals, treatment: VariantTotals, type: MetricType, engine: ResultsEngine) -> Estimate {
         let kind: MetricKind = type == .mean ? .mean : .proportion
         let statsEngine: StatsEngine = switch engine {
@@ -37,11 +34,4 @@ enum Statistics {
     static func sampleRatioPValue(observed: [Int], expectedShares: [Double]) -> Double? {
         SampleRatio.check(observed: observed, expectedShares: expectedShares)?.pValue
     }
-    #else
-    static func compare(control: VariantTotals, treatment: VariantTotals, type: MetricType, engine: ResultsEngine) -> Estimate {
-        Estimate(note: "statistics module not built")
-    }
-
-    static func sampleRatioPValue(observed: [Int], expectedShares: [Double]) -> Double? { nil }
-    #endif
 }
