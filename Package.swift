@@ -20,7 +20,7 @@ let package = Package(
         /// Results: streaming event readers, the per-subject analysis of SPEC §8 and the report. No terminal, no printing.
         .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentResults"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentResults"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ConsoleUI"]),
     ]

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.
 public enum ConsoleUpdate {
@@ -26,6 +27,12 @@ public enum ConsoleUpdate {
             state.repairAfterReload()
         case .storeUnreadable(let message):
             state.message = .error(message)
+        case .resultsProgress(let id, let rows, let elapsed):
+            state.receiveResults(id, .loading(rows: rows, elapsed: elapsed))
+        case .resultsLoaded(let id, let analysis):
+            state.receiveResults(id, .loaded(ResultsReport(analysis, engine: state.results?.engine ?? .bayesian)))
+        case .resultsFailed(let id, let message):
+            state.receiveResults(id, .failed(message))
         }
         return []
     }
@@ -59,6 +66,7 @@ public enum ConsoleUpdate {
         case .whitelist: return WhitelistScreen.handle(key, intent, &state)
         case .history: return HistoryScreen.handle(key, intent, &state)
         case .inspector: return InspectorScreen.handle(key, intent, &state)
+        case .results: return ResultsScreen.handle(key, intent, &state)
         }
     }
 
@@ -78,6 +86,10 @@ public enum ConsoleUpdate {
         case .whitelist:
             guard let experiment = state.focusedExperiment else { return [] }
             state.stack.append(.whitelist(WhitelistScreen(experimentKey: experiment.key)))
+        case .results:
+            guard let experiment = state.focusedExperiment else { return [] }
+            state.stack.append(.results(key: experiment.key))
+            return state.loadResults(of: experiment.key)
         case .newExperiment:
             guard state.requireWritable("create an experiment") else { return [] }
             state.overlay = .newExperiment(NewExperimentForm())
@@ -89,6 +101,8 @@ public enum ConsoleUpdate {
             guard let experiment = state.focusedExperiment, state.requireWritable("resolve"),
                   state.requireNotResolved(experiment, "its winner") else { return [] }
             state.overlay = .resolve(ResolveForm(experiment))
+            // The evidence column shows the results: read the logs unless they are read already.
+            return state.loadResults(of: experiment.key)
         case .start, .pause:
             guard let experiment = state.focusedExperiment,
                   state.requireWritable(intent == .start ? "start" : "pause") else { return [] }

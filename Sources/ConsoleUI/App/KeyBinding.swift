@@ -1,6 +1,6 @@
 /// Where a binding applies: the browsing screens, a form, or everywhere.
 public enum BindingContext: String, Hashable, Sendable, CaseIterable {
-    case global, list, detail, whitelist, history, inspector, form, rampEditor, confirm
+    case global, list, detail, results, whitelist, history, inspector, form, rampEditor, confirm
 
     /// Whether the global bindings (`?`, `i`) work here; text fields and confirmations keep their keys.
     public var allowsGlobalKeys: Bool { !takesText && self != .confirm }
@@ -14,6 +14,7 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
         case .global: "Everywhere"
         case .list: "Experiment list"
         case .detail: "Experiment detail"
+        case .results: "Results"
         case .whitelist: "Whitelist"
         case .history: "History"
         case .inspector: "Subject inspector"

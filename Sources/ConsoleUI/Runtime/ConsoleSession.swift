@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import Foundation
 
 /// Runs the console over a real store: feeds keys to the update, performs its effects, renders.
@@ -12,11 +13,16 @@ public final class ConsoleSession {
     private let store: StoreFile
     private let clock: () -> Date
     private var fingerprint: StoreFingerprint?
+    private let loader = ResultsLoader()
+    /// Where the event logs are (SPEC §8 defaults: `events/` beside the store).
+    private let eventPaths: EventPaths
 
     /// Opens the session on `store`; throws when the store cannot be read or is invalid.
-    public init(store: StoreFile, operatorName: String, readOnly: Bool = false, clock: @escaping () -> Date = Date.init) throws(StoreError) {
+    public init(store: StoreFile, operatorName: String, readOnly: Bool = false, clock: @escaping () -> Date = Date.init,
+                eventPaths: EventPaths? = nil) throws(StoreError) {
         self.store = store
         self.clock = clock
+        self.eventPaths = eventPaths ?? EventPaths(besideStore: store.path)
         fingerprint = store.fingerprint()
         let snapshot = try store.load()
         state = AppState(snapshot: snapshot, storePath: store.path, operatorName: operatorName, readOnly: readOnly)
@@ -32,8 +38,10 @@ public final class ConsoleSession {
         for character in text { send(.character(character)) }
     }
 
-    /// Reloads the store when the file changed on disk (another operator or a script).
+    /// Reloads the store when the file changed on disk (another operator or a script), and takes in
+    /// what background loads have answered.
     public func tick() {
+        for action in loader.poll() { dispatch(action) }
         let current = store.fingerprint()
         guard current != fingerprint else { return }
         fingerprint = current
@@ -42,6 +50,15 @@ public final class ConsoleSession {
         } catch {
             dispatch(.storeUnreadable(message: error.message))
         }
+    }
+
+    /// Whether a background load is running (the terminal loop polls more often then).
+    public var isBusy: Bool { loader.isBusy }
+
+    /// Waits until background loads are done, then takes in their answers (tests and scripted runs).
+    public func settle(timeout: Double = 10) {
+        loader.waitUntilIdle(timeout: timeout)
+        tick()
     }
 
     /// The screen for a terminal of `width` × `height`.
@@ -66,6 +83,15 @@ public final class ConsoleSession {
         case .reload:
             fingerprint = nil
             tick()
+            return nil
+        case .loadResults(let id, let key):
+            guard let experiment = state.snapshot.experiments[key] else { return .resultsFailed(requestID: id, message: "no experiment `\(key)`") }
+            let window = ResultsWindow.resolve(experiment, history: state.snapshot.history, now: clock())
+            loader.start(id: id, request: AnalysisRequest(experiment: experiment, window: window,
+                                                          exposuresPath: eventPaths.exposures, conversionsPath: eventPaths.conversions))
+            return nil
+        case .cancelResults(let id):
+            loader.cancel(id: id)
             return nil
         case .apply(let change, let expectedRevision):
             return save { try self.store.apply(change, expectedRevision: expectedRevision, context: self.changeContext()) }

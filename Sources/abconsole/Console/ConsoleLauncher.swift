@@ -8,8 +8,8 @@ enum ConsoleLauncher {
     ///
     /// The store is read and the terminal checked before the screen opens, so a missing store or a
     /// pipe instead of a terminal is one clear error on stderr, never a garbled screen.
-    static func run(store: StoreFile, operatorName: String, readOnly: Bool) throws -> Int32 {
-        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly)
+    static func run(store: StoreFile, operatorName: String, readOnly: Bool, eventPaths: EventPaths? = nil) throws -> Int32 {
+        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly, eventPaths: eventPaths)
         SignalFlag.install()
         let terminal: NcursesTerminal
         do {
