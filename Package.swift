@@ -31,7 +31,7 @@ let package = Package(
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ConsoleUI", "CBenchReference"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentResults", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
