@@ -16,6 +16,7 @@ enum ResultsScenario {
     sql, exposures, conversions = open(sys.argv[1]).read(), sys.argv[2], sys.argv[3]
     con = duckdb.connect()
     con.execute("SET TimeZone='UTC'")
+    con.execute("SET enable_progress_bar=false")
     con.execute("CREATE VIEW exposures AS SELECT * FROM read_csv('%s', header=true, columns={'timestamp':'TIMESTAMPTZ','experiment':'VARCHAR','variant':'VARCHAR','subject':'VARCHAR'})" % exposures)
     con.execute("CREATE VIEW conversions AS SELECT * FROM read_csv('%s', header=true, columns={'timestamp':'TIMESTAMPTZ','subject':'VARCHAR','metric':'VARCHAR','value':'DOUBLE'})" % conversions)
     con.execute("CREATE TABLE variants AS SELECT * FROM (VALUES ('control'), ('treatment')) v(name)")
@@ -89,8 +90,9 @@ enum ResultsScenario {
                       detail: "CPU \(Report.number(median(runs.map(\.cpu)))) s, peak \(Report.number(Double(runs.map(\.peakKiB).max() ?? 0) / 1024)) MiB")
         Report.figure("abconsole results ÷ DuckDB (time)", oursWall / wall, "×", target: .atMost(1))
         var lines = text.split(separator: "\n").map(String.init)
-        let duckRows = Set(lines.dropFirst().map { line -> String in
-            let fields = line.split(separator: ",").map(String.init)
+        let duckRows = Set(lines.dropFirst().compactMap { line -> String? in
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 6 else { return nil }
             return "\(fields[0]),\(fields[2]),\(fields[3]),\(Double(fields[4]) ?? -1),\(Double(fields[5]) ?? -1)"
         })
         lines.removeAll()

@@ -20,14 +20,15 @@ public enum Analyzer {
         let experiment = request.experiment
         let variantCount = experiment.variants.count
         var subjectsPerVariant = [Int](repeating: 0, count: variantCount)
-        for variant in states.variant where variant >= 0 { subjectsPerVariant[Int(variant)] += 1 }
+        for entry in states.entries where entry.variant >= 0 { subjectsPerVariant[Int(entry.variant)] += 1 }
         let ordered = orderedMetrics(read, request.metrics)
         let metrics = ordered.map { metric -> MetricTotals in
             let type: MetricType = metric.hasValues ? .mean : .proportion
             var sums = [Double](repeating: 0, count: variantCount)
             var squares = [Double](repeating: 0, count: variantCount)
             if !metric.perSubject.isEmpty {
-                for (slot, variant) in states.variant.enumerated() where variant >= 0 {
+                for (slot, entry) in states.entries.enumerated() where entry.variant >= 0 {
+                    let variant = entry.variant
                     let value = metric.perSubject[slot]
                     let x = type == .proportion ? (value > 0 ? 1.0 : 0.0) : value
                     sums[Int(variant)] += x

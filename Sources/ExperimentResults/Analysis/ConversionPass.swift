@@ -42,8 +42,10 @@ struct ConversionPass {
                 last = metric
             }
             if value != nil { metrics[metric].hasValues = true }
-            guard metrics[metric].wanted, time <= to, let slot = states.table.index(of: subject), states.variant[slot] >= 0 else { return }
-            let first = states.firstExposure[slot]
+            guard metrics[metric].wanted, time <= to, let slot = states.table.index(of: subject) else { return }
+            let entry = states.entries[slot]
+            guard entry.variant >= 0 else { return }
+            let first = entry.firstExposure
             guard time >= first else { return }
             if let limit, time > first + limit { return }
             if metrics[metric].perSubject.isEmpty { metrics[metric].perSubject = [Double](repeating: 0, count: subjectCount) }

@@ -6,57 +6,82 @@ import Darwin
 
 /// Subject ids interned by their bytes: each distinct id gets a dense index 0, 1, 2, …
 ///
-/// Open addressing with linear probing over one byte arena, so a million ids cost one allocation
-/// for their bytes and a few machine words each, and looking one up allocates nothing.
-struct SubjectTable {
-    private var arena: [UInt8] = []
-    private var offsets: [Int] = []
-    private var hashes: [UInt32] = []
-    /// Slot → subject index + 1 (0 = empty).
-    private var slots: [Int32]
+/// Open addressing with linear probing. A slot holds the hash, the length, the index and, for ids
+/// of up to 16 bytes (most ids), the bytes themselves, so a lookup usually touches one cache line;
+/// longer ids are compared against one byte arena. Looking an id up allocates nothing. A class
+/// because it owns its slot memory (never copied: one table per analysis).
+final class SubjectTable {
+    /// 32 bytes: two slots a cache line.
+    private struct Slot {
+        var key0: UInt64 = 0
+        var key1: UInt64 = 0
+        var hash: UInt32 = 0
+        var length: UInt32 = 0
+        /// The subject's index + 1; 0 for an empty slot.
+        var entry: UInt32 = 0
+        var spare: UInt32 = 0
+    }
+
+    /// Ids up to this many bytes live in their slot.
+    private static let inline = 16
+
+    private var slots: UnsafeMutableBufferPointer<Slot>
     private var mask: Int
+    private var arena: [UInt8] = []
+    /// Where each id's bytes start in `arena` (one more entry than ids).
+    private var offsets: [Int] = [0]
+    private(set) var count = 0
 
     init(capacity: Int = 1 << 16) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: size)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: Slot())
         mask = size - 1
-        offsets.append(0)
     }
 
-    /// The number of distinct ids.
-    var count: Int { hashes.count }
+    deinit { slots.deallocate() }
 
     /// The index of `id`, interning it when new; `isNew` tells which.
-    mutating func intern(_ id: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
-        let hash = Self.hash(id)
-        var slot = Int(hash) & mask
+    func intern(_ id: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
+        let (key0, key1) = Self.words(id)
+        let hash = Self.hash(id, key0, key1)
+        let length = UInt32(truncatingIfNeeded: id.count)
+        var position = Int(hash) & mask
         while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            let index = Int(entry) - 1
-            if hashes[index] == hash, equals(index, id) { return (index, false) }
-            slot = (slot + 1) & mask
+            let slot = slots[position]
+            if slot.entry == 0 {
+                slots[position] = Slot(key0: key0, key1: key1, hash: hash, length: length, entry: UInt32(count + 1))
+                break
+            }
+            if slot.hash == hash, slot.length == length, slot.key0 == key0, slot.key1 == key1,
+               id.count <= Self.inline || equalsArena(Int(slot.entry) - 1, id) {
+                return (Int(slot.entry) - 1, false)
+            }
+            position = (position + 1) & mask
         }
-        let index = hashes.count
-        hashes.append(hash)
+        let index = count
+        count += 1
         arena.append(contentsOf: id)
         offsets.append(arena.count)
-        slots[slot] = Int32(index + 1)
-        if hashes.count * 2 > slots.count { grow() }
+        if count * 2 > slots.count { grow() }
         return (index, true)
     }
 
     /// The index of `id`, or nil when it was never interned.
     func index(of id: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hash = Self.hash(id)
-        var slot = Int(hash) & mask
+        let (key0, key1) = Self.words(id)
+        let hash = Self.hash(id, key0, key1)
+        let length = UInt32(truncatingIfNeeded: id.count)
+        var position = Int(hash) & mask
         while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            let index = Int(entry) - 1
-            if hashes[index] == hash, equals(index, id) { return index }
-            slot = (slot + 1) & mask
+            let slot = slots[position]
+            if slot.entry == 0 { return nil }
+            if slot.hash == hash, slot.length == length, slot.key0 == key0, slot.key1 == key1,
+               id.count <= Self.inline || equalsArena(Int(slot.entry) - 1, id) {
+                return Int(slot.entry) - 1
+            }
+            position = (position + 1) & mask
         }
     }
 
@@ -71,50 +96,67 @@ struct SubjectTable {
         String(decoding: arena[offsets[index]..<offsets[index + 1]], as: UTF8.self)
     }
 
-    private func equals(_ index: Int, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func equalsArena(_ index: Int, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = offsets[index], length = offsets[index + 1] - start
         guard length == id.count else { return false }
-        if length == 0 { return true }
         return arena.withUnsafeBufferPointer { arena in
-            guard let base = arena.baseAddress, let other = id.baseAddress else { return false }
+            guard let base = arena.baseAddress, let other = id.baseAddress else { return length == 0 }
             return memcmp(base + start, other, length) == 0
         }
     }
 
-    private mutating func grow() {
+    private func grow() {
         let size = slots.count * 2
-        var fresh = [Int32](repeating: 0, count: size)
+        let fresh = UnsafeMutableBufferPointer<Slot>.allocate(capacity: size)
+        fresh.initialize(repeating: Slot())
         let newMask = size - 1
-        for index in hashes.indices {
-            var slot = Int(hashes[index]) & newMask
-            while fresh[slot] != 0 { slot = (slot + 1) & newMask }
-            fresh[slot] = Int32(index + 1)
+        for slot in slots where slot.entry != 0 {
+            var position = Int(slot.hash) & newMask
+            while fresh[position].entry != 0 { position = (position + 1) & newMask }
+            fresh[position] = slot
         }
+        slots.deallocate()
         slots = fresh
         mask = newMask
     }
 
-    /// A 32-bit hash of the bytes: FNV-1a over 8-byte words, then a murmur finalizer.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: h) }
-        var index = 0
-        let n = bytes.count
+    /// The first 16 bytes of `id` as two words (zero-padded).
+    private static func words(_ id: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        guard let base = id.baseAddress else { return (0, 0) }
         let raw = UnsafeRawPointer(base)
-        while index + 8 <= n {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x1000_0000_01b3
-            h ^= h >> 29
-            index += 8
+        let n = id.count
+        if n >= 16 { return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: n)) }
+        return words
+    }
+
+    /// A 32-bit hash: the two words mixed (and, past 16 bytes, the rest of the bytes).
+    private static func hash(_ id: UnsafeBufferPointer<UInt8>, _ key0: UInt64, _ key1: UInt64) -> UInt32 {
+        var h = mix(key0 ^ 0x9E37_79B9_7F4A_7C15 ^ UInt64(id.count))
+        h = mix(h ^ key1)
+        if id.count > inline, let base = id.baseAddress {
+            var index = inline
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= id.count {
+                h = mix(h ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < id.count {
+                tail |= UInt64(base[index]) << shift
+                shift += 8
+                index += 1
+            }
+            h = mix(h ^ tail)
         }
-        while index < n {
-            h = (h ^ UInt64(base[index])) &* 0x1000_0000_01b3
-            index += 1
-        }
-        h ^= h >> 33
-        h = h &* 0xff51_afd7_ed55_8ccd
-        h ^= h >> 33
-        h = h &* 0xc4ce_b9fe_1a85_ec53
-        h ^= h >> 33
-        return UInt32(truncatingIfNeeded: h)
+        return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 31)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 29)
     }
 }
