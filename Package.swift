@@ -7,36 +7,43 @@ let package = Package(
     name: "abconsole",
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
+        .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
         .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
     targets: [
-        /// The domain, bucketing, ramping, assignment and the JSON store. Foundation only.
+        /// The portable read side: domain, bucketing, ramping, assignment, the store reader and
+        /// validator. Foundation only; what an app links (through ExperimentClient) to decide variants.
         .target(name: "ExperimentCore"),
+        /// The store side: files, locks, the canonical writer, transactions, CSV import.
+        .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
         /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
         /// and the distribution functions. Pure: no I/O, no dependencies.
-        .target(name: "ExperimentStats"),
+        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
         /// Results: streaming event readers, the per-subject analysis of SPEC §8 and the report. No terminal, no printing.
-        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
+        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"], exclude: ["README-section.md"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentResults"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentResults", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentResults", "ConsoleUI", "CBenchReference"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
+        .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore", "ExperimentResults"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentResults"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ConsoleUI"]),
+        /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).
+        .executableTarget(name: "abconsole-statsdiff", dependencies: ["ExperimentStats"], path: "Tests/stats/statsdiff"),
     ]
 )

@@ -15,9 +15,9 @@ public enum Comparison {
         control: GroupStatistics, treatment: GroupStatistics, kind: MetricKind, engine: StatsEngine
     ) -> VariantComparison {
         switch LiftEstimate.make(control: control, treatment: treatment, kind: kind) {
-        case .failure(let reason):
+        case .noEstimate(let reason):
             return VariantComparison(noEstimate: reason)
-        case .success(let estimate):
+        case .estimate(let estimate):
             switch engine {
             case .bayesian:
                 return bayesian(estimate)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The relative lift and its delta-method variance, once the inputs allow an estimate (SPEC §8).
 struct LiftEstimate: Equatable {
     let lift: Double
@@ -10,16 +8,22 @@ struct LiftEstimate: Equatable {
 
     var standardError: Double { variance.squareRoot() }
 
+    /// An estimate, or why there is none.
+    enum Outcome: Equatable {
+        case estimate(LiftEstimate)
+        case noEstimate(NoEstimateReason)
+    }
+
     /// The estimate, or why there is none: n < 2, control mean 0, a variance ≤ 0, or overflow.
-    static func make(control: GroupStatistics, treatment: GroupStatistics, kind: MetricKind) -> Result<LiftEstimate, NoEstimateReason> {
+    static func make(control: GroupStatistics, treatment: GroupStatistics, kind: MetricKind) -> Outcome {
         guard control.subjects >= 2, treatment.subjects >= 2,
               let meanC = control.mean(), let meanT = treatment.mean(),
               let varC = control.variance(kind: kind), let varT = treatment.variance(kind: kind)
         else {
-            return .failure(.tooFewSubjects(controlSubjects: control.subjects, treatmentSubjects: treatment.subjects))
+            return .noEstimate(.tooFewSubjects(controlSubjects: control.subjects, treatmentSubjects: treatment.subjects))
         }
-        guard meanC != 0 else { return .failure(.controlMeanZero) }
-        guard varC > 0, varT > 0 else { return .failure(.noVariance(control: !(varC > 0), treatment: !(varT > 0))) }
+        guard meanC != 0 else { return .noEstimate(.controlMeanZero) }
+        guard varC > 0, varT > 0 else { return .noEstimate(.noVariance(control: !(varC > 0), treatment: !(varT > 0))) }
 
         let nC = Double(control.subjects)
         let nT = Double(treatment.subjects)
@@ -29,13 +33,11 @@ struct LiftEstimate: Equatable {
         let dfNumerator = varT / nT + varC / nC
         let df = dfNumerator * dfNumerator / (varT * varT / (nT * nT * (nT - 1)) + varC * varC / (nC * nC * (nC - 1)))
         guard lift.isFinite, variance.isFinite, variance > 0, df.isFinite, df > 0 else {
-            return .failure(.notFinite)
+            return .noEstimate(.notFinite)
         }
-        return .success(LiftEstimate(
+        return .estimate(LiftEstimate(
             lift: lift, variance: variance, degreesOfFreedom: df,
             controlSubjects: control.subjects, treatmentSubjects: treatment.subjects
         ))
     }
 }
-
-extension NoEstimateReason: Error {}

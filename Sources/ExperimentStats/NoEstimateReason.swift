@@ -18,7 +18,7 @@ public enum NoEstimateReason: Equatable, Sendable, CustomStringConvertible {
             return "the control's mean is 0, so a relative lift is undefined"
         case let .noVariance(control, treatment):
             let who = control && treatment ? "neither variant's values vary" : control ? "the control's values do not vary" : "the treatment's values do not vary"
-            return "\(who) (variance 0, e.g. none or all subjects converted), so no interval can be computed"
+            return "\(who) (variance 0: every subject has the same value, e.g. none or all converted), so no interval can be computed"
         case .notFinite:
             return "the numbers are too extreme for a finite lift or variance; no estimate"
         }

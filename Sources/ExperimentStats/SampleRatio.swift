@@ -5,6 +5,9 @@ public struct SampleRatioResult: Equatable, Sendable {
     /// Probability of a split at least this uneven if traffic really followed the expected shares.
     public let pValue: Double
 
+    /// SPEC §8's mismatch: p below 0.001.
+    public var isMismatch: Bool { pValue < SampleRatio.mismatchThreshold }
+
     public init(chiSquare: Double, degreesOfFreedom: Int, pValue: Double) {
         self.chiSquare = chiSquare
         self.degreesOfFreedom = degreesOfFreedom

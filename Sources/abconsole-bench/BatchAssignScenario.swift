@@ -1,5 +1,6 @@
 import CBenchReference
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Scenario 3: `abconsole assign e0 … e9 --subjects FILE --json` end to end (the real release binary),

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// The big store shared by scenarios 2 and 4: experiments and whitelist entries over a pool of ids.

@@ -1,5 +1,6 @@
 import CBenchReference
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Scenario 1: `bucket(salt, subject)` + choosing the variant, for short ids and UUIDs, Swift beside C.

@@ -1,5 +1,6 @@
 import ConsoleUI
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Scenario 5: rendering the experiment list of a 10,000-experiment store, a filter keystroke, and

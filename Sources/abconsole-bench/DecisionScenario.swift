@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Scenario 2: full decisions (status, whitelist, bucket) against a store of many experiments and

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Scenario 6: the GrowthBook Python SDK's hash-v2 evaluation on the same subjects, if it is installed.

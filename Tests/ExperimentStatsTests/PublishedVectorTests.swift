@@ -52,10 +52,11 @@ struct PublishedVectorTests {
     @Test func sampleRatioVectors() throws {
         let twoWay = try #require(SampleRatio.check(observed: [1000, 1200], expectedShares: [0.5, 0.5]))
         #expect(Self.matches(twoWay.pValue, 0.000020079, places: 9))
-        #expect(twoWay.pValue < SampleRatio.mismatchThreshold)
+        #expect(twoWay.isMismatch)
         #expect(twoWay.degreesOfFreedom == 1)
         let skewed = try #require(SampleRatio.check(observed: [310, 98], expectedShares: [75, 25]))
         #expect(Self.matches(skewed.pValue, 0.647434186, places: 9))
+        #expect(!skewed.isMismatch)
         let threeWay = try #require(SampleRatio.check(observed: [500, 500, 600], expectedShares: [34, 33, 33]))
         #expect(Self.matches(threeWay.pValue, 0.000592638, places: 9))
         #expect(threeWay.degreesOfFreedom == 2)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// A store file in a fresh temp directory, removed when the value is released.

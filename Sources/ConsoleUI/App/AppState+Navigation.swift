@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension AppState {
     /// Whether keys go into the list's or the whitelist's filter, so `?` is typed rather than opening help.

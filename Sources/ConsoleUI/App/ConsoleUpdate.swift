@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentResults
+import ExperimentStore
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.
 public enum ConsoleUpdate {

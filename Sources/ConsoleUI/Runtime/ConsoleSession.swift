@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentResults
+import ExperimentStore
 import Foundation
 
 /// Runs the console over a real store: feeds keys to the update, performs its effects, renders.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// One experiment: its facts, variants with weights and ranges, payloads, and recent history.
 enum DetailView {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// The experiment list: key, type, status, stacked weight bar, whitelist count, last change.
 enum ListView {

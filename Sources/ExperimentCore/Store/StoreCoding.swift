@@ -1,10 +1,10 @@
 import Foundation
 
 /// Foundation's JSON coding of the store: the fallback reader, and the layout earlier builds wrote.
-enum StoreCoding {
+package enum StoreCoding {
     /// Foundation's pretty-printed layout with sorted keys, as stores were written before
     /// `StoreWriter`; tests use it to check such stores still read the same.
-    static func encoder() -> JSONEncoder {
+    package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -12,14 +12,14 @@ enum StoreCoding {
     }
 
     /// The decoder `StoreFile` falls back to when `StoreReader` defers (ISO 8601 dates).
-    static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }
 
     /// The JSON path of a coding path, e.g. `$.experiments[2].variants[0].weight`.
-    static func path(_ codingPath: [any CodingKey]) -> String {
+    package static func path(_ codingPath: [any CodingKey]) -> String {
         codingPath.reduce("$") { path, key in
             if let index = key.intValue { return "\(path)[\(index)]" }
             return "\(path).\(key.stringValue)"
@@ -28,24 +28,24 @@ enum StoreCoding {
 }
 
 /// The store file's top level, experiments in file order (for JSON paths) and sorted when written.
-struct StoreDocument: Codable {
-    var schemaVersion: Int
-    var revision: Int
-    var experiments: [Experiment]
-    var history: [HistoryEntry]
+package struct StoreDocument: Codable {
+    package var schemaVersion: Int
+    package var revision: Int
+    package var experiments: [Experiment]
+    package var history: [HistoryEntry]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", revision, experiments, history
     }
 
-    init(schemaVersion: Int, revision: Int, experiments: [Experiment], history: [HistoryEntry]) {
+    package init(schemaVersion: Int, revision: Int, experiments: [Experiment], history: [HistoryEntry]) {
         self.schemaVersion = schemaVersion
         self.revision = revision
         self.experiments = experiments
         self.history = history
     }
 
-    init(_ snapshot: StoreSnapshot) {
+    package init(_ snapshot: StoreSnapshot) {
         schemaVersion = snapshot.schemaVersion
         revision = snapshot.revision
         experiments = snapshot.sortedExperiments

@@ -7,13 +7,13 @@ import Foundation
 /// proleptic Gregorian arithmetic Foundation uses there; anything else (other years, offsets,
 /// fractions, out-of-range fields that Foundation rolls over) is left to `ISO8601DateFormatter`,
 /// so a date means the same whichever path reads or writes it.
-enum StoreDate {
+package enum StoreDate {
     /// The length of `YYYY-MM-DDTHH:MM:SSZ`.
-    static let length = 20
+    package static let length = 20
     private static let years = 1900...9999
 
     /// Seconds since 1970 for the exact form with in-range fields; nil for anything else.
-    static func seconds(parsing text: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func seconds(parsing text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard text.count == length, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[10] == UInt8(ascii: "T"),
               text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z"),
               let year = digits(text, 0, 4), let month = digits(text, 5, 2), let day = digits(text, 8, 2),
@@ -25,7 +25,7 @@ enum StoreDate {
     }
 
     /// `date` as Foundation's `.iso8601` strategy writes it (whole seconds, UTC), into `text`.
-    static func format(_ date: Date, into text: inout [UInt8]) {
+    package static func format(_ date: Date, into text: inout [UInt8]) {
         // Foundation rounds to milliseconds, then drops the fraction.
         let seconds = ((date.timeIntervalSince1970 * 1000).rounded() / 1000).rounded(.down)
         if let whole = Int(exactly: seconds), format(seconds: whole, into: &text) { return }
@@ -33,7 +33,7 @@ enum StoreDate {
     }
 
     /// Writes the 20 bytes of `seconds` since 1970 into `text`; false when the year is not 1900–9999.
-    static func format(seconds: Int, into text: inout [UInt8]) -> Bool {
+    package static func format(seconds: Int, into text: inout [UInt8]) -> Bool {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)

@@ -8,30 +8,35 @@ import Foundation
 /// repeated member or subject, a date in another form — so that `JSONDecoder` reads it instead and
 /// every problem keeps its message and JSON path. A nil is never a verdict, only "ask the other
 /// reader"; unknown fields are skipped, as `JSONDecoder` skips them.
-enum StoreReader {
+package enum StoreReader {
+    /// Where an experiment the writer wrote sits in the file (its object and its whitelist entries),
+    /// answered by the store side, which knows the writer; nil when its bytes are not the writer's.
+    package typealias WrittenSpan = (_ experiment: Experiment, _ bytes: UnsafeBufferPointer<UInt8>,
+                                     _ object: Range<Int>, _ entries: Range<Int>) -> Range<Int>?
+
     /// The document in `data`, or nil when `JSONDecoder` must read it.
-    static func document(from data: Data) -> StoreDocument? {
-        reading(from: data, notingVerbatim: false)?.document
+    package static func document(from data: Data) -> StoreDocument? {
+        reading(from: data, recognising: nil)?.document
     }
 
-    /// The document in `data` and, when `notingVerbatim`, which experiments are byte for byte as the
+    /// The document in `data` and, given `recognising`, which experiments are byte for byte as the
     /// writer writes them (a save's business; a plain load skips checking).
-    static func reading(from data: Data, notingVerbatim: Bool = true) -> StoreReading? {
+    package static func reading(from data: Data, recognising written: WrittenSpan?) -> StoreReading? {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            var verbatim: [String: Range<Int>]? = notingVerbatim ? [:] : nil
-            guard let document = readDocument(&cursor, verbatim: &verbatim), cursor.isAtEnd() else { return nil }
+            var verbatim: [String: Range<Int>]? = written == nil ? nil : [:]
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written), cursor.isAtEnd() else { return nil }
             return StoreReading(document: document, verbatim: verbatim ?? [:])
         }
     }
 
-    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?) -> StoreDocument? {
+    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
         let complete = readObject(&cursor) { cursor, key in
             switch Field(key) {
             case "schema_version": return once(&schemaVersion, cursor.integer())
             case "revision": return once(&revision, cursor.integer())
-            case "experiments": return once(&experiments, readArray(&cursor) { readExperiment(&$0, verbatim: &verbatim) })
+            case "experiments": return once(&experiments, readArray(&cursor) { readExperiment(&$0, verbatim: &verbatim, written: written) })
             case "history": return once(&history, readArray(&cursor, readHistoryEntry))
             default: return cursor.skipValue()
             }
@@ -41,7 +46,7 @@ enum StoreReader {
         return StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
     }
 
-    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?) -> Experiment? {
+    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?) -> Experiment? {
         let start = cursor.nextTokenPosition()
         var writtenEntries: Range<Int>?
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
@@ -70,8 +75,8 @@ enum StoreReader {
         let experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
                                     description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
                                     updatedBy: updatedBy, variants: variants, whitelist: whitelist)
-        if verbatim != nil, let writtenEntries,
-           let span = writtenSpan(of: experiment, in: cursor.bytes, object: start..<cursor.position, entries: writtenEntries) {
+        if let written, let writtenEntries,
+           let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
             verbatim?[key] = span
         }
         return experiment

@@ -1,10 +1,10 @@
 /// Checks a decoded store against every rule of SPEC §1–§6 and lists each problem with its JSON path.
-enum StoreValidator {
+package enum StoreValidator {
     /// The largest revision accepted: every JSON reader holds it exactly, and incrementing it never overflows.
     static let maxRevision = (1 << 53) - 1
 
     /// Every problem in `document`; empty when the store is valid.
-    static func problems(in document: StoreDocument) -> [StoreProblem] {
+    package static func problems(in document: StoreDocument) -> [StoreProblem] {
         var problems: [StoreProblem] = []
         if document.schemaVersion != StoreSnapshot.currentSchemaVersion {
             problems.append(StoreProblem("$.schema_version", "schema version \(document.schemaVersion) is not supported; this abconsole reads version \(StoreSnapshot.currentSchemaVersion)"))
@@ -26,7 +26,7 @@ enum StoreValidator {
 
     /// The problems a change to a valid store can introduce: in the experiments it touched, the
     /// history entries it appended, and the store's revision (paths as in the full check).
-    static func problems(in snapshot: StoreSnapshot, changed keys: Set<String>, historyFrom firstNew: Int) -> [StoreProblem] {
+    package static func problems(in snapshot: StoreSnapshot, changed keys: Set<String>, historyFrom firstNew: Int) -> [StoreProblem] {
         var problems: [StoreProblem] = []
         if !(0...maxRevision).contains(snapshot.revision) { problems.append(StoreProblem("$.revision", "must be 0 to \(maxRevision)")) }
         for (index, key) in snapshot.experiments.keys.sorted().enumerated() where keys.contains(key) {
@@ -39,7 +39,7 @@ enum StoreValidator {
     }
 
     /// Every problem in one experiment at `path`.
-    static func problems(in experiment: Experiment, at path: String) -> [StoreProblem] {
+    package static func problems(in experiment: Experiment, at path: String) -> [StoreProblem] {
         var problems: [StoreProblem] = []
         func fail(_ suffix: String, _ message: String) { problems.append(StoreProblem(path + suffix, message)) }
         if !Identifier.isValidName(experiment.key) { fail(".key", "`\(experiment.key)` breaks the key rule [a-z0-9][a-z0-9_.-]{0,63}") }

@@ -7,20 +7,15 @@ enum IncompleteBeta {
     /// `x` and `y = 1 − x` are passed separately (with their logs) so a caller can hand over a value
     /// very close to 1 without losing the digits of its complement.
     static func regularized(a: Double, b: Double, x: Double, y: Double, logX: Double, logY: Double) -> (lower: Double, upper: Double) {
-        if x <= 0 { return (0, 1) }
-        if y <= 0 { return (1, 0) }
+        // x (or y) may underflow to 0 while its log is still finite: the front factor carries it.
+        if logX == -.infinity { return (0, 1) }
+        if logY == -.infinity { return (1, 0) }
         if x < (a + 1) / (a + b + 2) {
             let lower = exp(a * logX + b * logY - LogGamma.logBeta(a, b)) * continuedFraction(a: a, b: b, x: x) / a
             return (lower, 1 - lower)
         }
         let upper = exp(b * logY + a * logX - LogGamma.logBeta(a, b)) * continuedFraction(a: b, b: a, x: y) / b
         return (1 - upper, upper)
-    }
-
-    /// Convenience for an `x` whose complement needs no special care.
-    static func regularized(a: Double, b: Double, x: Double) -> (lower: Double, upper: Double) {
-        let y = 1 - x
-        return regularized(a: a, b: b, x: x, y: y, logX: log(x), logY: log1p(-x))
     }
 
     /// The continued fraction of I_x(a, b) (Numerical Recipes' `betacf`, modified Lentz).

@@ -22,8 +22,16 @@ enum IncompleteGamma {
         if a < 10 {
             return a * log(x) - x - lgamma(a)
         }
-        let d = (x - a) / a
-        return -a * (d - log1p(d)) + 0.5 * log(a) - LogGamma.halfLogTwoPi - LogGamma.stirlingCorrection(a)
+        let lambda = x / a
+        // Near λ = 1 through log1p of the exact difference; away from it log λ itself keeps the digits.
+        let deviance: Double
+        if abs(lambda - 1) < 0.5 {
+            let d = (x - a) / a
+            deviance = d - log1p(d)
+        } else {
+            deviance = lambda - 1 - log(lambda)
+        }
+        return -a * deviance + 0.5 * log(a) - LogGamma.halfLogTwoPi - LogGamma.stirlingCorrection(a)
     }
 
     /// Σ xⁿ/(a(a+1)…(a+n)), so that P = front · series.

@@ -3,6 +3,9 @@ import Foundation
 extension Distributions {
     /// Beyond this many degrees of freedom Student's t is the normal to well under 1e-9 relative.
     static let normalLimitDF = 1e16
+    /// Above this many degrees of freedom the tail is integrated (the continued fraction, fed x ≈ 1,
+    /// loses digits to the rounding of x; near 1e9 degrees of freedom it is off by 1e-8).
+    static let quadratureDF = 5e5
 
     /// P(T ≤ t) for Student's t with `df` (> 0, not necessarily whole) degrees of freedom.
     public static func studentTCDF(_ t: Double, df: Double) -> Double {
@@ -17,6 +20,7 @@ extension Distributions {
         if t == 0 { return 0.5 }
         if t == .infinity { return 0 }
         if df > normalLimitDF { return normalSurvival(t) }
+        if df > quadratureDF { return studentTSurvivalByQuadrature(t, df: df) }
         // S(t) = ½·I_x(ν/2, ½) with x = ν/(ν + t²) = 1/(1 + r²), r = t/√ν; logs survive r² overflowing.
         let r = t / df.squareRoot()
         let x: Double, y: Double, logX: Double, logY: Double
@@ -38,10 +42,15 @@ extension Distributions {
     /// The density of Student's t with `df` degrees of freedom.
     public static func studentTPDF(_ t: Double, df: Double) -> Double {
         guard df > 0, !t.isNaN else { return .nan }
-        if df > normalLimitDF { return normalPDF(t) }
+        return exp(studentTLogPDF(t, df: df))
+    }
+
+    /// The log of the density, finite far beyond where the density itself underflows.
+    static func studentTLogPDF(_ t: Double, df: Double) -> Double {
+        if df > normalLimitDF { return -0.5 * t * t - 0.5 * log(2 * Double.pi) }
         let r = abs(t) / df.squareRoot()
         let logOnePlusR2 = r < 1e150 ? log1p(r * r) : 2 * log(r)
-        return exp(-LogGamma.logBeta(df / 2, 0.5) - 0.5 * log(df) - (df + 1) / 2 * logOnePlusR2)
+        return -LogGamma.logBeta(df / 2, 0.5) - 0.5 * log(df) - (df + 1) / 2 * logOnePlusR2
     }
 
     /// The t with P(T ≤ t) = p: closed forms for 1 and 2 degrees of freedom, otherwise a safeguarded
@@ -72,7 +81,7 @@ extension Distributions {
         var upper = t
         while studentTSurvival(upper, df: df) > q {
             lower = upper
-            upper = upper < 1e10 ? upper * 4 : upper * upper
+            upper = upper < 1e10 ? upper * 4 : upper * 1e10
             if upper == .infinity { return .infinity }
         }
         let logQ = log(q)
@@ -81,13 +90,49 @@ extension Distributions {
             if s == q { return t }
             if s > q { lower = t } else { upper = t }
             // Newton on g(t) = log S(t) − log q, whose derivative is −f(t)/S(t).
-            var next = t + (log(s) - logQ) * s / studentTPDF(t, df: df)
+            var next = t + (log(s) - logQ) * exp(log(s) - studentTLogPDF(t, df: df))
             if !(next > lower && next < upper) {
-                next = lower > 0 && upper / lower > 4 ? (lower * upper).squareRoot() : (lower + upper) / 2
+                next = lower > 0 && upper / lower > 4 ? lower.squareRoot() * upper.squareRoot() : lower + (upper - lower) / 2
             }
             if abs(next - t) <= 4 * Double.ulpOfOne * next { return next }
             t = next
         }
         return t
+    }
+
+    /// P(T > t) for t ≥ 0 as ∫ f over [t, ∞) by exp-sinh quadrature (w = e^{π/2·sinh τ}), halving the
+    /// step until the sum settles to 1e-14; the density is taken in logs, so tiny tails keep their digits.
+    static func studentTSurvivalByQuadrature(_ t: Double, df: Double) -> Double {
+        let logC = -LogGamma.logBeta(df / 2, 0.5) - 0.5 * log(df)
+        let exponent = (df + 1) / 2
+        let rootDF = df.squareRoot()
+        func term(_ tau: Double) -> Double {
+            let w = exp(Double.pi / 2 * sinh(tau))
+            let weight = w * Double.pi / 2 * cosh(tau)
+            let r = (t + w) / rootDF
+            return weight * exp(logC - exponent * log1p(r * r))
+        }
+        func trapezoid(_ h: Double) -> Double {
+            var sum = term(0)
+            for direction in [1.0, -1.0] {
+                var k = 1.0
+                while true {
+                    let value = term(direction * k * h)
+                    sum += value
+                    if value <= sum * 1e-18 || k * h > 8 { break }
+                    k += 1
+                }
+            }
+            return sum * h
+        }
+        var h = 0.25
+        var previous = trapezoid(h)
+        for _ in 0..<8 {
+            h /= 2
+            let current = trapezoid(h)
+            if abs(current - previous) <= 1e-14 * current { return current }
+            previous = current
+        }
+        return previous
     }
 }

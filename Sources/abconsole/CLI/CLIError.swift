@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// A failure of a subcommand: one sentence for stderr and a sysexits exit code.
 struct CLIError: Error {

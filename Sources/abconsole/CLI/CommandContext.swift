@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// What a command may touch: the store, who is operating, the clock, and standard output.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// The `--json` shapes of SPEC §7 that are not the store's own encoding; field names are fixed.

@@ -1,5 +1,6 @@
 import ConsoleUI
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Formats what commands print: terminal-safe text and deterministic JSON.

@@ -1,5 +1,6 @@
 import ConsoleUI
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// Opens the interactive console on a store: load first, then the terminal, then the key loop.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// The audit log, newest first, for all experiments or one; `a` switches between the two.
 public struct HistoryScreen: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension InspectorScreen {
     /// Rows the bucket strip section takes at the bottom.

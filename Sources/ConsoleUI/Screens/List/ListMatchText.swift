@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// One experiment's text as the list filter tests it, prepared once per store change.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension NewExperimentForm {
     /// A row of the form panel.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// The new experiment form: key, type, variants with weights, description; saved as a draft.
 public struct NewExperimentForm: Equatable, Sendable {

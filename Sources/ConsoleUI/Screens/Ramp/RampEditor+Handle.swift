@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension RampEditor {
     /// Handles a key while the editor is open; returns the effects to perform.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension RampEditor {
     /// A row of the editor panel.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// The ramp editor: one weight field per variant, with a live preview of what moves.
 public struct RampEditor: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension ResolveForm {
     /// Handles a key while the form is open; returns the effects to perform.

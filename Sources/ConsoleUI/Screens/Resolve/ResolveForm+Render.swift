@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension ResolveForm {
     /// A row of the form column.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 extension AppState {
     /// Brings the derived data of the list (its sorted and filtered rows) and of the top screen (the

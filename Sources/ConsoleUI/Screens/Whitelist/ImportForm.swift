@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 
 /// The whitelist import form: the path of a CSV file of `subject,variant[,note]` lines.
 public struct ImportForm: Equatable, Sendable {

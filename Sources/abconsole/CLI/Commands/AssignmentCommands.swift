@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// `inspect` (every detail of a decision) and `assign` (what a client is told), single or batch.

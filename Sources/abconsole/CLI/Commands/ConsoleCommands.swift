@@ -1,5 +1,6 @@
 import ConsoleUI
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// `demo` and the bare `abconsole`: open the interactive console.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// `list`, `show`, `create`, `add-variant`, `set-payload`, lifecycle changes, `resolve` and `validate`.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentStore
 import Foundation
 
 /// `history [EXP]`: the audit log, oldest first.

@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// The canonical bytes of a store: pretty-printed JSON, sorted keys, one line per record.
@@ -49,7 +50,7 @@ enum StoreWriter {
         appendHead(experiment, to: &writer, dates: &dates)
         let whitelist = experiment.whitelist
         for (index, position) in SubjectOrder.sortedIndices(of: whitelist).enumerated() {
-            writer.append(entrySeparator(first: index == 0))
+            writer.append(StoreLayout.entrySeparator(first: index == 0))
             append(whitelist[position].value, to: &writer, dates: &dates)
         }
         appendTail(experiment, to: &writer)
@@ -93,7 +94,6 @@ enum StoreWriter {
     }
 
     /// The separator before a whitelist entry, by its place in the list.
-    static func entrySeparator(first: Bool) -> StaticString { first ? "\n        " : ",\n        " }
 
     private static func append(_ variant: Variant, to writer: inout ByteWriter) {
         writer.append("{\"name\": ")

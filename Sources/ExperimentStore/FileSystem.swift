@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ExperimentCore
 import Foundation
 
 /// The one file that calls the C file API: locks, durable atomic replacement, reads and stats.

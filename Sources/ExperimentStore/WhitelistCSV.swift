@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// Reads a whitelist import: CSV lines of `subject,variant[,note]` (RFC 4180 quoting, LF or CRLF).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentStore
 
 /// `FileSystem.replaceAtomically` streaming in small chunks: the file ends up with exactly the new
 /// bytes, and nothing is created or replaced when they equal the original.

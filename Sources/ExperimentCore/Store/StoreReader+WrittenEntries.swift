@@ -1,11 +1,11 @@
 import Foundation
 
 /// What one read of a store file found.
-struct StoreReading {
-    var document: StoreDocument
+package struct StoreReading {
+    package var document: StoreDocument
     /// The byte range of every experiment written exactly as `StoreWriter` writes it, by key: a
     /// save that leaves such an experiment unchanged copies those bytes instead of encoding it.
-    var verbatim: [String: Range<Int>]
+    package var verbatim: [String: Range<Int>]
 }
 
 /// Recognising bytes the writer wrote, so unchanged experiments can be saved by copying them.
@@ -24,7 +24,7 @@ extension StoreReader {
         if cursor.isNext("]") { return entries }
         var previous: UnsafeBufferPointer<UInt8>?
         repeat {
-            guard cursor.consumeExactly(StoreWriter.entrySeparator(first: entries.isEmpty)),
+            guard cursor.consumeExactly(StoreLayout.entrySeparator(first: entries.isEmpty)),
                   cursor.consumeExactly("{\"added_at\": \""), let addedAt = writtenDate(&cursor),
                   cursor.consumeExactly("\", \"added_by\": "), let addedBy = cursor.plainStringHere(),
                   cursor.consumeExactly(", \"note\": "), let note = cursor.plainStringHere(),
@@ -44,22 +44,6 @@ extension StoreReader {
             return nil
         }
         return entries
-    }
-
-    /// The byte range of `experiment` (with its indentation) when its head and tail lines are exactly
-    /// the writer's, given that its whitelist entries at `entries` already are; nil otherwise.
-    static func writtenSpan(of experiment: Experiment, in bytes: UnsafeBufferPointer<UInt8>,
-                            object: Range<Int>, entries: Range<Int>) -> Range<Int>? {
-        let start = object.lowerBound - 4
-        guard start >= 0 else { return nil }
-        var dates = StoreWriter.DateCache()
-        var head = ByteWriter(capacity: 1_024)
-        StoreWriter.appendHead(experiment, to: &head, dates: &dates)
-        var tail = ByteWriter(capacity: 128)
-        StoreWriter.appendTail(experiment, to: &tail)
-        guard head.matches(UnsafeBufferPointer(rebasing: bytes[start..<entries.lowerBound])),
-              tail.matches(UnsafeBufferPointer(rebasing: bytes[entries.upperBound..<object.upperBound])) else { return nil }
-        return start..<object.upperBound
     }
 
     /// The 20-byte date and its closing quote, exactly here.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentStore
 
 /// Saving by copying unchanged experiments: the bytes are always exactly a full encoding's.
 struct VerbatimSaveTests {
@@ -31,7 +32,7 @@ struct VerbatimSaveTests {
         let plain = seed % 2 == 0
         let snapshot = (plain ? RandomStore.plain : RandomStore.awkward).snapshot(using: &random)
         let original = try StoreFile.encode(snapshot)
-        let reading = try #require(StoreReader.reading(from: original))
+        let reading = try #require(StoreReader.reading(from: original, recognising: StoreWriter.writtenSpan))
         if plain { #expect(Set(reading.verbatim.keys) == Set(snapshot.experiments.keys), "every experiment the writer wrote is recognised") }
         var changed = try StoreFile.decode(original, path: "s.json")
         let open = changed.experiments.values.filter { $0.status != .resolved }.map(\.key).sorted()
@@ -50,7 +51,7 @@ struct VerbatimSaveTests {
         var random = SplitMix64(seed: 5)
         let snapshot = RandomStore.awkward.snapshot(using: &random)
         let legacy = try StoreCoding.encoder().encode(StoreDocument(snapshot)) + Data([0x0A])
-        #expect(try #require(StoreReader.reading(from: legacy)).verbatim.isEmpty)
+        #expect(try #require(StoreReader.reading(from: legacy, recognising: StoreWriter.writtenSpan)).verbatim.isEmpty)
     }
 
     /// Same meaning, other bytes: only the tampered experiment is encoded again.
@@ -69,7 +70,7 @@ struct VerbatimSaveTests {
         let text = String(decoding: try StoreFile.encode(base), as: UTF8.self)
         #expect(text.components(separatedBy: old).count == 2, "\(label): the fixture holds the text once")
         let tampered = Data(text.replacingOccurrences(of: old, with: new).utf8)
-        let reading = try #require(StoreReader.reading(from: tampered), "\(label)")
+        let reading = try #require(StoreReader.reading(from: tampered, recognising: StoreWriter.writtenSpan), "\(label)")
         #expect(reading.verbatim.count == 1, "\(label): the other experiment is still copied")
         let snapshot = try StoreFile.decode(tampered, path: "s.json")
         #expect(Self.written(snapshot, verbatim: reading.verbatim, from: tampered) == (try StoreFile.encode(snapshot)), "\(label)")

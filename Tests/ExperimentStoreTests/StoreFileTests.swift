@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentStore
 
 /// The JSON store on a real file in a unique temp directory: bytes, permissions, links, locks,
 /// validation and conflicts (SPEC §6).

@@ -1,3 +1,4 @@
+import ExperimentCore
 /// JSON scalars for the store writer: quoted strings and numbers as Foundation writes them.
 extension ByteWriter {
     /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u001b`.

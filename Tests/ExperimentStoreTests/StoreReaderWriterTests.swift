@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentStore
 
 /// The one-pass store reader and the canonical writer, checked against Foundation's `JSONDecoder`,
 /// `JSONEncoder` and `ISO8601DateFormatter` on random stores, the hostile corpus and edge cases.
@@ -17,7 +18,7 @@ struct StoreReaderWriterTests {
 
     static func foundationPath(_ data: Data) -> Outcome {
         do {
-            return .snapshot(try StoreFile.validated(StoreFile.foundationDocument(data, path: "s.json"), path: "s.json"))
+            return .snapshot(try StoreSnapshot.validated(StoreSnapshot.foundationDocument(data, path: "s.json"), path: "s.json"))
         } catch {
             return .error(error)
         }
@@ -36,7 +37,7 @@ struct StoreReaderWriterTests {
         let canonical = try StoreFile.encode(snapshot)
         // The fast reader understands everything the writer writes, and agrees with JSONDecoder on it.
         let fast = try #require(StoreReader.document(from: canonical), "the fast reader reads the writer's bytes")
-        let foundation = try StoreFile.foundationDocument(canonical, path: "s.json")
+        let foundation = try StoreSnapshot.foundationDocument(canonical, path: "s.json")
         #expect(fast.experiments == foundation.experiments)
         #expect(fast.history == foundation.history)
         #expect(fast.revision == foundation.revision)
@@ -78,7 +79,7 @@ struct StoreReaderWriterTests {
         for name in names {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             #expect(Self.fastPath(data) == Self.foundationPath(data), "\(name)")
-            if StoreReader.document(from: data) == nil, (try? StoreFile.foundationDocument(data, path: "s.json")) != nil {
+            if StoreReader.document(from: data) == nil, (try? StoreSnapshot.foundationDocument(data, path: "s.json")) != nil {
                 deferred.append(name)
             }
         }

@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// A byte buffer for the store writer: growable and handed over as `Data` without a copy, or

@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// The JSON store on disk: validated reads and locked, atomic, conflict-checked transactions.
@@ -63,7 +64,7 @@ public struct StoreFile: Sendable {
         defer { lock.release() }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw StoreError.missing(path: path) }
-        var (snapshot, verbatim) = try original.map { data throws(StoreError) in try StoreFile.read(data, path: path, notingVerbatim: true) }
+        var (snapshot, verbatim) = try original.map { data throws(StoreError) in try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan) }
             ?? (StoreSnapshot(), [:])
         let historyCount = snapshot.history.count
         let result = try body(&snapshot)
@@ -88,41 +89,9 @@ public struct StoreFile: Sendable {
         StoreWriter.data(of: snapshot)
     }
 
-    /// A validated snapshot from the bytes of a store file at `path` (used in messages).
-    ///
-    /// The one-pass `StoreReader` reads what it plainly understands; anything else goes through
-    /// `JSONDecoder`, which either reads it too or explains the problem with its JSON path.
+    /// A validated snapshot from the bytes of a store file at `path` (see `StoreSnapshot.decode`).
     public static func decode(_ data: Data, path: String) throws(StoreError) -> StoreSnapshot {
-        try read(data, path: path, notingVerbatim: false).snapshot
-    }
-
-    /// The validated snapshot of `data` and, when asked, where its experiments sit in `data` if the
-    /// writer wrote them (what a save may copy; see `StoreReading.verbatim`).
-    static func read(_ data: Data, path: String, notingVerbatim: Bool) throws(StoreError) -> (snapshot: StoreSnapshot, verbatim: [String: Range<Int>]) {
-        if let reading = StoreReader.reading(from: data, notingVerbatim: notingVerbatim) {
-            return (try validated(reading.document, path: path), reading.verbatim)
-        }
-        return (try validated(foundationDocument(data, path: path), path: path), [:])
-    }
-
-    /// The document as `JSONDecoder` reads it, or its first problem with the JSON path.
-    static func foundationDocument(_ data: Data, path: String) throws(StoreError) -> StoreDocument {
-        do {
-            return try StoreCoding.decoder().decode(StoreDocument.self, from: data)
-        } catch {
-            throw .invalid(path: path, problems: [problem(decoding: error, data: data)])
-        }
-    }
-
-    /// The snapshot of a decoded document, or every rule it breaks.
-    static func validated(_ document: StoreDocument, path: String) throws(StoreError) -> StoreSnapshot {
-        let problems = StoreValidator.problems(in: document)
-        guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
-        var experiments: [String: Experiment] = [:]
-        experiments.reserveCapacity(document.experiments.count)
-        for experiment in document.experiments { experiments[experiment.key] = experiment }
-        return StoreSnapshot(schemaVersion: document.schemaVersion, revision: document.revision,
-                             experiments: experiments, history: document.history)
+        try StoreSnapshot.decode(data, path: path)
     }
 
     private func decode(_ data: Data) throws(StoreError) -> StoreSnapshot {
@@ -134,39 +103,6 @@ public struct StoreFile: Sendable {
             return try FileSystem.read(target)
         } catch {
             throw .unreadable(path: path, reason: error.reason)
-        }
-    }
-
-    /// The decoding error as one problem with its JSON path, naming an unsupported schema version first.
-    private static func problem(decoding error: any Error, data: Data) -> StoreProblem {
-        if let header = try? JSONDecoder().decode(StoreHeader.self, from: data),
-           let version = header.schemaVersion, version != StoreSnapshot.currentSchemaVersion {
-            return StoreProblem("$.schema_version", "schema version \(version) is not supported; this abconsole reads version \(StoreSnapshot.currentSchemaVersion)")
-        }
-        switch error as? DecodingError {
-        case .typeMismatch(let type, let context):
-            return StoreProblem(StoreCoding.path(context.codingPath), "expected \(describe(type))")
-        case .valueNotFound(let type, let context):
-            return StoreProblem(StoreCoding.path(context.codingPath), "expected \(describe(type)), found null")
-        case .keyNotFound(let key, let context):
-            return StoreProblem(StoreCoding.path(context.codingPath), "missing field `\(key.stringValue)`")
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let problem = IntegerFields.firstProblem(in: data) { return problem }
-            let detail = context.underlyingError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
-            let message = context.codingPath.isEmpty ? "not valid JSON\(detail)" : context.debugDescription
-            return StoreProblem(StoreCoding.path(context.codingPath), message)
-        default:
-            return StoreProblem("$", "cannot be decoded: \(error.localizedDescription)")
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        case is Date.Type: "an ISO 8601 date such as 2026-01-31T09:30:00Z"
-        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
         }
     }
 }
