@@ -9,7 +9,7 @@ public enum Analyzer {
             _ = try EventLog(path: path, fields: [], required: [])
             guard LineReader(path: path).size() != nil else { throw .missing(file: path) }
         }
-        var states = try ExposurePass(request: request).run(progress: progress)
+        let states = try ExposurePass(request: request).run(progress: progress)
         let whitelisted = states.removeWhitelisted(request.experiment.whitelist.values.lazy.map(\.subject))
         let metrics = try ConversionPass(request: request).run(states, progress: progress)
         return total(request, states, metrics, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
@@ -20,16 +20,16 @@ public enum Analyzer {
         let experiment = request.experiment
         let variantCount = experiment.variants.count
         var subjectsPerVariant = [Int](repeating: 0, count: variantCount)
-        for entry in states.entries where entry.variant >= 0 { subjectsPerVariant[Int(entry.variant)] += 1 }
+        states.table.forEachSubject { _, variant in if variant >= 0 { subjectsPerVariant[Int(variant)] += 1 } }
         let ordered = orderedMetrics(read, request.metrics)
         let metrics = ordered.map { metric -> MetricTotals in
             let type: MetricType = metric.hasValues ? .mean : .proportion
             var sums = [Double](repeating: 0, count: variantCount)
             var squares = [Double](repeating: 0, count: variantCount)
             if !metric.perSubject.isEmpty {
-                for (slot, entry) in states.entries.enumerated() where entry.variant >= 0 {
-                    let variant = entry.variant
-                    let value = metric.perSubject[slot]
+                states.table.forEachSubject { index, variant in
+                    guard variant >= 0 else { return }
+                    let value = metric.perSubject[index]
                     let x = type == .proportion ? (value > 0 ? 1.0 : 0.0) : value
                     sums[Int(variant)] += x
                     squares[Int(variant)] += x * x

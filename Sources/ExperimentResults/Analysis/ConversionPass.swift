@@ -42,14 +42,13 @@ struct ConversionPass {
                 last = metric
             }
             if value != nil { metrics[metric].hasValues = true }
-            guard metrics[metric].wanted, time <= to, let slot = states.table.index(of: subject) else { return }
-            let entry = states.entries[slot]
-            guard entry.variant >= 0 else { return }
-            let first = entry.firstExposure
+            let table = states.table
+            guard metrics[metric].wanted, time <= to, let slot = table.find(subject), table.variant(at: slot) >= 0 else { return }
+            let first = table.firstExposure(at: slot)
             guard time >= first else { return }
             if let limit, time > first + limit { return }
             if metrics[metric].perSubject.isEmpty { metrics[metric].perSubject = [Double](repeating: 0, count: subjectCount) }
-            metrics[metric].perSubject[slot] += value ?? 1
+            metrics[metric].perSubject[table.index(at: slot)] += value ?? 1
         }
         return metrics
     }

@@ -4,29 +4,33 @@ import Glibc
 import Darwin
 #endif
 
-/// Subject ids interned by their bytes: each distinct id gets a dense index 0, 1, 2, …
+/// Subject ids interned by their bytes, each with its exposure state (first exposure, variant) and a
+/// dense index 0, 1, 2, … for per-subject arrays.
 ///
-/// Open addressing with linear probing. A slot holds the hash, the length, the index and, for ids
-/// of up to 16 bytes (most ids), the bytes themselves, so a lookup usually touches one cache line;
-/// longer ids are compared against one byte arena. Looking an id up allocates nothing. A class
-/// because it owns its slot memory (never copied: one table per analysis).
+/// Open addressing with linear probing. A slot holds the hash, the length, the index, the state
+/// and, for ids of up to 16 bytes (most ids), the bytes themselves, so recording an exposure
+/// usually touches one cache line; longer ids are compared against one byte arena. Looking an id
+/// up allocates nothing. A class because it owns its slot memory (one table per analysis).
 final class SubjectTable {
-    /// 32 bytes: two slots a cache line.
+    /// 40 bytes.
     private struct Slot {
         var key0: UInt64 = 0
         var key1: UInt64 = 0
+        /// The earliest exposure seen, nanoseconds since 1970.
+        var first: Int64 = 0
         var hash: UInt32 = 0
         var length: UInt32 = 0
         /// The subject's index + 1; 0 for an empty slot.
         var entry: UInt32 = 0
-        var spare: UInt32 = 0
+        /// The variant index, or a marker of `SubjectStates`.
+        var variant: Int16 = 0
     }
 
     /// Ids up to this many bytes live in their slot.
     private static let inline = 16
 
-    private var slots: UnsafeMutableBufferPointer<Slot>
-    private var mask: Int
+    @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
+    @exclusivity(unchecked) private var mask: Int
     private var arena: [UInt8] = []
     /// Where each id's bytes start in `arena` (one more entry than ids).
     private var offsets: [Int] = [0]
@@ -42,8 +46,8 @@ final class SubjectTable {
 
     deinit { slots.deallocate() }
 
-    /// The index of `id`, interning it when new; `isNew` tells which.
-    func intern(_ id: UnsafeBufferPointer<UInt8>) -> (index: Int, isNew: Bool) {
+    /// The slot of `id`, interning it (with `variant` first exposed at `time`) when new; `isNew` tells which.
+    func intern(_ id: UnsafeBufferPointer<UInt8>, variant: Int16, at time: Int64) -> (slot: Int, isNew: Bool) {
         let (key0, key1) = Self.words(id)
         let hash = Self.hash(id, key0, key1)
         let length = UInt32(truncatingIfNeeded: id.count)
@@ -51,25 +55,27 @@ final class SubjectTable {
         while true {
             let slot = slots[position]
             if slot.entry == 0 {
-                slots[position] = Slot(key0: key0, key1: key1, hash: hash, length: length, entry: UInt32(count + 1))
+                slots[position] = Slot(key0: key0, key1: key1, first: time, hash: hash, length: length, entry: UInt32(count + 1), variant: variant)
                 break
             }
             if slot.hash == hash, slot.length == length, slot.key0 == key0, slot.key1 == key1,
                id.count <= Self.inline || equalsArena(Int(slot.entry) - 1, id) {
-                return (Int(slot.entry) - 1, false)
+                return (position, false)
             }
             position = (position + 1) & mask
         }
-        let index = count
         count += 1
         arena.append(contentsOf: id)
         offsets.append(arena.count)
-        if count * 2 > slots.count { grow() }
-        return (index, true)
+        if count * 2 > slots.count {
+            grow()
+            return (find(id) ?? 0, true)
+        }
+        return (position, true)
     }
 
-    /// The index of `id`, or nil when it was never interned.
-    func index(of id: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The slot of `id`, or nil when it was never interned (slots move when the table grows).
+    func find(_ id: UnsafeBufferPointer<UInt8>) -> Int? {
         let (key0, key1) = Self.words(id)
         let hash = Self.hash(id, key0, key1)
         let length = UInt32(truncatingIfNeeded: id.count)
@@ -79,16 +85,41 @@ final class SubjectTable {
             if slot.entry == 0 { return nil }
             if slot.hash == hash, slot.length == length, slot.key0 == key0, slot.key1 == key1,
                id.count <= Self.inline || equalsArena(Int(slot.entry) - 1, id) {
-                return Int(slot.entry) - 1
+                return position
             }
             position = (position + 1) & mask
         }
     }
 
-    /// The index of a Swift string id, or nil.
-    func index(of id: String) -> Int? {
+    /// The slot of a Swift string id, or nil.
+    func find(_ id: String) -> Int? {
         var copy = id
-        return copy.withUTF8 { index(of: $0) }
+        return copy.withUTF8 { find($0) }
+    }
+
+    /// The dense index (0..<count) of the subject in `slot`.
+    func index(at slot: Int) -> Int { Int(slots[slot].entry) - 1 }
+
+    /// The first exposure of the subject in `slot`.
+    func firstExposure(at slot: Int) -> Int64 { slots[slot].first }
+
+    /// The variant index (or marker) of the subject in `slot`.
+    func variant(at slot: Int) -> Int16 { slots[slot].variant }
+
+    /// Records an exposure at `time` to `variant` of the subject in `slot`; returns the variant it had.
+    func expose(slot: Int, variant: Int16, at time: Int64, marker: Int16) -> Int16 {
+        let current = slots[slot].variant
+        if time < slots[slot].first { slots[slot].first = time }
+        if current != variant, current >= 0 { slots[slot].variant = marker }
+        return current
+    }
+
+    /// Sets the variant (marker) of the subject in `slot`.
+    func setVariant(_ variant: Int16, at slot: Int) { slots[slot].variant = variant }
+
+    /// Calls `body` with every subject's dense index and variant (in slot order).
+    func forEachSubject(_ body: (_ index: Int, _ variant: Int16) -> Void) {
+        for slot in slots where slot.entry != 0 { body(Int(slot.entry) - 1, slot.variant) }
     }
 
     /// The id at `index`, as text.
