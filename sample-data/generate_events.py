@@ -46,8 +46,10 @@ exposures = []
 conversions = []
 
 
-def run(key, ranges, subjects, start, days, rates, logged=lambda v: True):
-    """rates: variant -> list of (metric, probability, value or None, value spread)."""
+def run(key, ranges, subjects, start, days, rates, seed, logged=lambda v: True):
+    """rates: variant -> list of (metric, probability, value or None, value spread); each experiment its own seed."""
+    global rng
+    rng = random.Random(seed)
     for subject in subjects:
         b = bucket(key, subject)
         variant = owner(ranges, b)
@@ -69,22 +71,23 @@ def run(key, ranges, subjects, start, days, rates, logged=lambda v: True):
                 conversions.append((t, row))
 
 
+SEEDS = [int(x) for x in os.environ.get("SEEDS", "15,8,3").split(",")]
 users = ["u-%05d" % i for i in range(1, 6001)]
 devices = ["dev-%06x" % rng.randrange(16 ** 6) for _ in range(2600)]
 
 run("account_add_funds", [("control", (0, 5000)), ("account_view", (5000, 10000))], users[:2700],
     datetime(2026, 6, 3, 8, 0, tzinfo=timezone.utc), 21,
     {"control": [("add_funds", 0.10, None, 0), ("deposit", 0.10, 40.0, 15.0)],
-     "account_view": [("add_funds", 0.145, None, 0), ("deposit", 0.145, 44.0, 15.0)]})
+     "account_view": [("add_funds", 0.145, None, 0), ("deposit", 0.145, 44.0, 15.0)]}, seed=SEEDS[0])
 
 run("app_color_scheme", [("classic", (0, 4000)), ("dark", (4000, 8000)), ("high_contrast", (8000, 10000))], devices,
     datetime(2026, 6, 11, 7, 30, tzinfo=timezone.utc), 14,
-    {v: [("onboarding_done", 0.31, None, 0)] for v in ("classic", "dark", "high_contrast")})
+    {v: [("onboarding_done", 0.31, None, 0)] for v in ("classic", "dark", "high_contrast")}, seed=SEEDS[1])
 
 run("ebook_promotion", [("control", (0, 3400)), ("social_share", (3400, 6700)), ("newsletter", (6700, 10000))], users[2400:5200],
     datetime(2026, 7, 16, 9, 0, tzinfo=timezone.utc), 14,
     {"control": [("ebook_unlock", 0.08, None, 0)], "social_share": [("ebook_unlock", 0.09, None, 0)],
-     "newsletter": [("ebook_unlock", 0.11, None, 0)]},
+     "newsletter": [("ebook_unlock", 0.11, None, 0)]}, seed=SEEDS[2],
     logged=lambda v: v != "newsletter" or rng.random() < 0.8)
 
 # A dogfooding employee on the whitelist shows up in the logs: results set them aside, with a warning.

@@ -453,7 +453,7 @@ scenario_results() {
     tmux_send e
     tmux_wait_for "account_add_funds › results"
     tmux_wait_for "2,700 analysed"
-    wait_match "account_view +1,363 +199 +14\.60 % +\+58\.7 %"
+    wait_match "account_view +1,363 +217 +15\.92 % +\+60\.0 %"
     tmux_wait_for "CHANCE TO WIN"
     wait_match "account_view .*█ > 99\.9 %"
     tmux_send Tab
@@ -470,7 +470,7 @@ scenario_results() {
     tmux_wait_for "SAMPLE-RATIO MISMATCH"
     tmux_send R
     tmux_wait_for "irreversible"
-    wait_match "newsletter +\+64\.3 % · 99\.3 % to win"
+    wait_match "newsletter +\+0\.3 % · 50\.8 % to win"
     tmux_send Escape
     wait_gone "irreversible"
     tmux_send q

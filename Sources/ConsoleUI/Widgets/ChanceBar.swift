@@ -12,6 +12,6 @@ enum ChanceBar {
 
     /// The number: one decimal, `> 99.9 %` and `< 0.1 %` at the ends.
     static func text(_ chance: Double) -> String {
-        chance > 0.999 ? "> 99.9 %" : chance < 0.001 ? "< 0.1 %" : ResultsFormat.chance(chance)
+        ResultsFormat.chance(chance)
     }
 }

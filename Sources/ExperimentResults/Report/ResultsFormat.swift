@@ -29,9 +29,14 @@ public enum ResultsFormat {
         "[\(lift(interval.lower)), \(lift(interval.upper))]"
     }
 
-    /// A probability such as a chance to win: `0.9712` → `97.1 %`.
+    /// A probability such as a chance to win: `0.9712` → `97.1 %`; `> 99.9 %` and `< 0.1 %` at the ends.
     public static func chance(_ value: Double) -> String {
-        String(format: "%.1f %%", value * 100)
+        value > 0.999 ? "> 99.9 %" : value < 0.001 ? "< 0.1 %" : String(format: "%.1f %%", value * 100)
+    }
+
+    /// A p-value in a sentence: `p = 0.0123`, or `p < 0.0001`.
+    public static func pClause(_ value: Double) -> String {
+        value < 0.0001 ? "p < 0.0001" : "p = " + pValue(value)
     }
 
     /// A p-value: four decimals, `< 0.0001` below that.

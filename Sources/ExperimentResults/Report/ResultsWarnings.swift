@@ -22,8 +22,8 @@ enum ResultsWarnings {
         }
         switch verdict.status {
         case .mismatch:
-            let p = verdict.pValue.map { formatP($0) } ?? "?"
-            warnings.append("sample-ratio mismatch (p = \(p)): the split of subjects is not what the weights say; find why before trusting these results")
+            let p = verdict.pValue.map(ResultsFormat.pClause) ?? "p unknown"
+            warnings.append("sample-ratio mismatch (\(p)): the split of subjects is not what the weights say; find why before trusting these results")
         case .notApplicable where analysis.window.weightsChangedInside:
             warnings.append("the weights changed inside the window, so the sample-ratio check does not apply; use --from/--to to look at one phase")
         default:
@@ -40,7 +40,4 @@ enum ResultsWarnings {
         return value >= 10 ? "\(Int(value.rounded())) %" : "\((value * 10).rounded() / 10) %"
     }
 
-    static func formatP(_ p: Double) -> String {
-        ResultsFormat.pValue(p)
-    }
 }

@@ -37,7 +37,7 @@ enum ResultsText {
             let share = total > 0 ? Double(observed.subjects) / Double(total) : 0
             return "\(SafeOutput.text(expected.name)) \(ResultsFormat.percent(share, digits: 1)) of \(ResultsFormat.percent(expected.share, digits: 1))"
         }.joined(separator: ", ")
-        let p = verdict.pValue.map { " (p = \(ResultsFormat.pValue($0)))" } ?? ""
+        let p = verdict.pValue.map { " (\(ResultsFormat.pClause($0)))" } ?? ""
         let words = switch verdict.status {
         case .ok: "ok\(p)"
         case .mismatch: "MISMATCH\(p)"

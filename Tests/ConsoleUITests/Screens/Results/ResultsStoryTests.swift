@@ -64,7 +64,7 @@ import Testing
         story.session.settle()
         let screen = story.screen()
         #expect(screen.contains { $0.contains("RESULTS") })
-        #expect(screen.contains { $0.contains("account_view") && $0.contains("+58.7 %") && $0.contains("to win") })
+        #expect(screen.contains { $0.contains("account_view") && $0.contains("+60.0 %") && $0.contains("to win") })
         Snapshot.assert(screen, named: "results-resolve-evidence")
     }
 }
