@@ -1,3 +1,4 @@
+import ConsoleUI
 import ExperimentCore
 import ExperimentResults
 import Foundation
@@ -36,7 +37,7 @@ enum ResultsCommand {
                 }
                 analysis = try SummaryReader.read(path: summary, experiment: experiment, window: window, metrics: metrics)
             } else {
-                let paths = ResultsPaths(storePath: context.store.path, environment: context.environment)
+                let paths = EventPaths(besideStore: context.store.path, environment: context.environment)
                 let request = AnalysisRequest(
                     experiment: experiment, window: window,
                     exposuresPath: arguments.option("--exposures") ?? paths.exposures,
@@ -81,19 +82,6 @@ enum ResultsCommand {
             throw CLIError.usage("--conversion-window must be a positive number of hours, not `\(text)`", command: nil)
         }
         return AnalysisRequest.nanos(hours: hours)
-    }
-}
-
-/// Where the event logs are when no option names them: the environment, else `events/` beside the store.
-struct ResultsPaths {
-    let exposures: String
-    let conversions: String
-
-    init(storePath: String, environment: [String: String]) {
-        let directory = URL(fileURLWithPath: storePath).deletingLastPathComponent().path
-        let events = (directory.isEmpty ? "." : directory) + "/events/"
-        exposures = environment["ABCONSOLE_EXPOSURES"].nonEmpty ?? events + "exposures.jsonl"
-        conversions = environment["ABCONSOLE_CONVERSIONS"].nonEmpty ?? events + "conversions.jsonl"
     }
 }
 
