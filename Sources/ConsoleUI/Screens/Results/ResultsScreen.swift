@@ -2,7 +2,7 @@ import ExperimentResults
 
 /// The results screen's keys: Tab the metric, b/f the engine, Enter reload, Esc cancel a load or go back.
 enum ResultsScreen {
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
+    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState, _ rows: RowCache) -> [Effect] {
         guard case .results(let experimentKey)? = app.stack.last else { return [] }
         switch intent {
         case .nextMetric?:
@@ -21,17 +21,18 @@ enum ResultsScreen {
                 app.message = .info("loading cancelled; Enter reads the logs again")
                 return [.cancelResults(requestID: results.requestID)]
             }
-            app.closeTop()
+            app.closeTop(rows)
         case .back?, .quit?:
             var effects: [Effect] = []
             if let results = app.results, results.isLoading {
                 app.results?.phase = .cancelled(rows: 0)
                 effects.append(.cancelResults(requestID: results.requestID))
             }
-            app.closeTop()
+            app.closeTop(rows)
             return effects
         default:
-            return ConsoleUpdate.handleBrowsing(intent, &app)
+            guard let intent else { return [] }
+            return ConsoleUpdate.handleBrowsing(intent, &app, rows)
         }
         return []
     }
