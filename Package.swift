@@ -25,7 +25,7 @@ let package = Package(
         /// validator. Foundation only; what an app links (through ExperimentClient) to decide variants.
         .target(name: "ExperimentCore"),
         /// What an app links to get its variants: typed keys, fallbacks, overrides, exposures. Read side only.
-        .target(name: "ExperimentClient", dependencies: ["ExperimentCore"], exclude: ["README-section.md"]),
+        .target(name: "ExperimentClient", dependencies: ["ExperimentCore"]),
         /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
         .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
