@@ -34,9 +34,9 @@ let package = Package(
         .target(name: "TerminalText"),
         /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
         /// and the distribution functions. Pure: no I/O, no dependencies.
-        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
+        .target(name: "ExperimentStats"),
         /// Results: streaming event readers, the per-subject analysis of SPEC §8 and the report. No terminal, no printing.
-        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"], exclude: ["README-section.md"]),
+        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "TerminalText"]),
         /// The wide-character ncurses system library, reached through a small shim header.
