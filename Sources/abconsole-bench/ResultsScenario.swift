@@ -195,7 +195,7 @@ private struct CSVWriter {
     var bytes: [UInt8] = []
 
     init(path: String, header: String) {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         handle = FileHandle(forWritingAtPath: path)
         bytes.reserveCapacity(1 << 22)
         append(header + "\n")
