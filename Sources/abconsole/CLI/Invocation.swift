@@ -44,10 +44,22 @@ extension Optional where Wrapped == String {
 }
 
 /// Runs `abconsole` with `words` (without the program name) and returns the exit code.
+///
+/// A failed write to standard output ends the command with 74 and one sentence on stderr, or with
+/// the SIGPIPE status and nothing said when the reader has gone; a command's own refusal keeps its code.
 func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
     let output = OutputBuffer()
+    let code = runCommand(words, environment: environment, output: output)
+    output.flush()
+    guard code == 0, let failure = output.failure else { return code }
+    if failure.isClosedPipe { return StandardStreams.closedPipeStatus }
+    StandardStreams.writeError("abconsole: cannot write to standard output: \(failure.reason); the output is incomplete\n")
+    return CLIError.Code.ioError.rawValue
+}
+
+/// Parses and runs one command, writing a refusal to stderr; the exit code.
+private func runCommand(_ words: [String], environment: [String: String], output: OutputBuffer) -> Int32 {
     let exit = ExitStatus()
-    defer { output.flush() }
     do {
         switch try parseCommandLine(words, commands: commandTable) {
         case .help(let command):
@@ -76,7 +88,7 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
         if failure.code == .usage {
             text += failure.command.map { "usage: \($0.usage)\n" } ?? "Run `abconsole --help` for the commands.\n"
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.writeError(text)
         return failure.code.rawValue
     }
 }
