@@ -150,6 +150,207 @@ def stdin_read_errors(tmp):
     return problems
 
 
+# ---------------------------------------------------------------- 9: what the store path names
+
+@check
+def non_regular_stores_refused_creating_nothing(tmp):
+    """A FIFO, a device, a directory, an empty path, a symlink loop: refused at once (66, or 64 for an
+    empty --store), never blocking, and nothing created beside them (no `.lock`)."""
+    problems = []
+    fifo = os.path.join(tmp, "fifo.json")
+    os.mkfifo(fifo)
+    os.mkdir(os.path.join(tmp, "dir.json"))
+    os.symlink("loop2", os.path.join(tmp, "loop1"))
+    os.symlink("loop1", os.path.join(tmp, "loop2"))
+    existed = os.path.exists("/dev/null.lock")
+    cases = [("fifo.json", 66), ("dir.json", 66), ("/dev/null", 66), ("loop1", 66), ("", 64)]
+    for store, code in cases:
+        for args in (["list"], ["pause", "account_add_funds"], ["create", "x", "--type", "user", "--variants", "a=50,b=50"]):
+            before = listing(tmp)
+            try:
+                result = run(["--store", store] + args, cwd=tmp, timeout=5, env=environment(ABCONSOLE_LOCK_TIMEOUT="1"))
+            except subprocess.TimeoutExpired:
+                problems.append(f"--store {store!r} {args[0]}: still running after 5 s")
+                continue
+            if result.code != code or crashed(result):
+                problems.append(f"--store {store!r} {args[0]}: {result!r}, expected {code}")
+            if listing(tmp) != before:
+                problems.append(f"--store {store!r} {args[0]}: created {sorted(set(listing(tmp)) - set(before))}")
+    if not existed and os.path.exists("/dev/null.lock"):
+        os.unlink("/dev/null.lock")
+        problems.append("--store /dev/null left /dev/null.lock")
+    return problems
+
+
+# ---------------------------------------------------------------- 4, 3: other users
+
+def as_user(uid, groups=()):
+    """setpriv arguments acting as `uid` (its own gid) with supplementary `groups`."""
+    extra = [f"--groups={','.join(map(str, groups))}"] if groups else ["--clear-groups"]
+    return ["setpriv", f"--reuid={uid}", f"--regid={uid}"] + extra + ["--"]
+
+
+def run_as(uid, args, groups=(), cwd=None):
+    completed = subprocess.run(as_user(uid, groups) + [BIN] + args, capture_output=True, env=environment(), cwd=cwd, timeout=30)
+    return Run(completed.returncode, completed.stdout, completed.stderr)
+
+
+@check
+def read_only_store_of_another_user_refused(tmp):
+    """A 0444 store owned by someone else in a world-writable directory: a third user is refused (74),
+    the store keeps its bytes and owner, and nothing is created."""
+    problems = []
+    shared = os.path.join(tmp, "shared")
+    os.mkdir(shared)
+    os.chmod(shared, 0o777)
+    store = store_in(shared)
+    os.chown(store, 6001, 6001)
+    os.chmod(store, 0o444)
+    before = open(store, "rb").read()
+    result = run_as(6002, ["--store", store, "whitelist", "add", "account_add_funds", "intruder", "control"])
+    info = os.stat(store)
+    if result.code != 74 or "permission" not in result.error:
+        problems.append(f"whitelist add by a third user: {result!r}")
+    if open(store, "rb").read() != before or info.st_uid != 6001:
+        problems.append(f"the store was replaced (owner now {info.st_uid})")
+    if listing(shared) != ["experiments.json"]:
+        problems.append(f"left {listing(shared)}")
+    # Its owner may not write it either while it is 0444 (root may: root may write any file).
+    result = run_as(6001, ["--store", store, "pause", "account_add_funds"])
+    if result.code != 74:
+        problems.append(f"its owner changing a 0444 store: {result!r}")
+    return problems
+
+
+@check
+def team_shares_a_group_writable_store(tmp):
+    """A setgid, group-writable directory and store: every group member can change it, whoever
+    created the lock file; the store keeps its group and mode (its owner becomes the writer: only
+    root may give a file away)."""
+    problems = []
+    team = 4242
+    shared = os.path.join(tmp, "team")
+    os.mkdir(shared)
+    os.chown(shared, 0, team)
+    os.chmod(shared, 0o2775)
+    store = store_in(shared)
+    os.chown(store, 5001, team)
+    os.chmod(store, 0o664)
+    for uid, subject in ((5002, "first"), (5003, "second"), (5001, "third")):
+        result = run_as(uid, ["--store", store, "whitelist", "add", "account_add_funds", subject, "control"], groups=(team,))
+        if result.code != 0:
+            problems.append(f"user {uid}: {result!r}")
+    info = os.stat(store)
+    if info.st_gid != team or stat.S_IMODE(info.st_mode) != 0o664:
+        problems.append(f"store group {info.st_gid}, mode {oct(stat.S_IMODE(info.st_mode))}")
+    lock = os.stat(store + ".lock")
+    if lock.st_gid != team or stat.S_IMODE(lock.st_mode) != 0o664:
+        problems.append(f"lock file group {lock.st_gid}, mode {oct(stat.S_IMODE(lock.st_mode))} (the store's are {team}, 0o664)")
+    # A lock file an older build left 0644 as another user still locks for the rest of the team.
+    os.chown(store + ".lock", 5002, 5002)
+    os.chmod(store + ".lock", 0o644)
+    result = run_as(5003, ["--store", store, "whitelist", "add", "account_add_funds", "fourth", "control"], groups=(team,))
+    if result.code != 0:
+        problems.append(f"with a 0644 lock file of another user: {result!r}")
+    return problems
+
+
+# ---------------------------------------------------------------- 2 and issue 9 item 14: locks and leftovers
+
+def big_store(tmp, entries=60_000):
+    """A store whose changes take long enough to be stopped in the middle."""
+    store = store_in(tmp)
+    csv = os.path.join(tmp, "big.csv")
+    with open(csv, "w") as handle:
+        handle.writelines(f"big-{i},control,row {i}\n" for i in range(entries))
+    result = run(["--store", store, "whitelist", "import", "account_add_funds", csv], timeout=300)
+    if result.code != 0:
+        raise RuntimeError(f"setup import: {result!r}")
+    os.unlink(csv)
+    return store
+
+
+def locked_by_someone(path):
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+
+
+@check
+def deleted_lock_file_loses_nothing(tmp, rounds=3):
+    """Writer A holds the lock (stopped mid-change); the lock file is deleted; writer B starts. Both
+    changes must be in the store at the end, whatever order they finish in."""
+    problems = []
+    store = big_store(tmp)
+    env = environment(ABCONSOLE_LOCK_TIMEOUT="30")
+    for round_number in range(rounds):
+        a_subject, b_subject = f"writer-a-{round_number}", f"writer-b-{round_number}"
+        a = subprocess.Popen([BIN, "--store", store, "whitelist", "add", "cash_projection_banner", a_subject, "banner"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.time() + 30
+        while a.poll() is None and not locked_by_someone(store + ".lock") and time.time() < deadline:
+            pass
+        if a.poll() is not None:
+            problems.append(f"round {round_number}: writer A finished before it could be stopped")
+            continue
+        a.send_signal(signal.SIGSTOP)
+        os.unlink(store + ".lock")
+        b = subprocess.Popen([BIN, "--store", store, "whitelist", "add", "cash_projection_banner", b_subject, "banner"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            b.wait(timeout=1.5)
+        except subprocess.TimeoutExpired:
+            pass
+        a.send_signal(signal.SIGCONT)
+        a_error, b_error = a.communicate(timeout=60)[1], b.communicate(timeout=60)[1]
+        if a.returncode != 0 or b.returncode != 0:
+            problems.append(f"round {round_number}: A exit {a.returncode} {a_error[:200]!r}, B exit {b.returncode} {b_error[:200]!r}")
+        whitelist = json.load(open(store))["experiments"]
+        subjects = {entry["subject"] for e in whitelist if e["key"] == "cash_projection_banner" for entry in e["whitelist"]}
+        lost = [s for s in (a_subject, b_subject) if s not in subjects]
+        if lost:
+            problems.append(f"round {round_number}: acknowledged change(s) lost: {lost}")
+    return problems
+
+
+@check
+def temp_file_of_a_killed_writer_is_removed(tmp):
+    """A writer SIGKILLed mid-save leaves its temp file; the next writer (under the lock) removes it,
+    and spares a temp file whose writer is alive."""
+    problems = []
+    store = big_store(tmp)
+    prefix = ".experiments.json.tmp-"
+    for attempt in range(20):
+        writer = subprocess.Popen([BIN, "--store", store, "whitelist", "add", "account_add_funds", f"killed-{attempt}", "control"],
+                                  env=environment(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while writer.poll() is None and not any(name.startswith(prefix) for name in os.listdir(tmp)):
+            pass
+        writer.kill()
+        writer.wait()
+        if any(name.startswith(prefix) for name in os.listdir(tmp)):
+            break
+    else:
+        return ["no kill landed while the temp file existed in 20 attempts"]
+    alive = os.path.join(tmp, f"{prefix}{os.getpid()}-1")
+    open(alive, "w").close()
+    result = run(["--store", store, "whitelist", "add", "account_add_funds", "after-kill", "control"], timeout=120)
+    left = [name for name in os.listdir(tmp) if name.startswith(prefix)]
+    if result.code != 0:
+        problems.append(f"the next writer: {result!r}")
+    if left != [os.path.basename(alive)]:
+        problems.append(f"temp files after the next write: {left} (only the live writer's may stay)")
+    return problems
+
+
 def main():
     global BIN
     parser = argparse.ArgumentParser(description=__doc__)

@@ -11,6 +11,7 @@ struct Invocation {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
         storePath = arguments.option("--store") ?? environment["ABCONSOLE_STORE"].nonEmpty ?? "experiments.json"
+        guard !storePath.isEmpty else { throw CLIError.usage("--store needs a file name", command: nil) }
         operatorName = arguments.option("--operator") ?? environment["ABCONSOLE_OPERATOR"].nonEmpty
             ?? environment["USER"].nonEmpty ?? ProcessInfo.processInfo.userName
         if let text = environment["ABCONSOLE_LOCK_TIMEOUT"].nonEmpty {
