@@ -143,6 +143,11 @@ enum FileSystem {
         }
     }
 
+    /// `lock(_:until:like:)` for `timeout` seconds from now, a new lock file made `0644`.
+    static func lock(_ path: String, timeout: Double) throws(LockError) -> FileLock {
+        try lock(path, until: Date().addingTimeInterval(timeout), like: nil)
+    }
+
     /// An exclusive `flock` on the existing regular file `path` itself (read-only), with the same
     /// identity check as `lock`; nil when it no longer exists.
     ///

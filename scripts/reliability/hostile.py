@@ -351,6 +351,77 @@ def temp_file_of_a_killed_writer_is_removed(tmp):
     return problems
 
 
+# ---------------------------------------------------------------- 1, 5: payloads
+
+def nested(levels):
+    return "[" * levels + "]" * levels
+
+
+@check
+def deep_payloads_refused_and_named(tmp):
+    """A payload deeper than 64 levels is refused when set (65, its depth named); a store holding one
+    is named with its JSON path and depth on load, never "not valid JSON"; 64 levels load at once."""
+    problems = []
+    store = store_in(tmp)
+    before = open(store, "rb").read()
+    for args in (["set-payload", "paywall_type", "a", nested(510)], ["add-variant", "paywall_type", "d", "--payload", nested(65)]):
+        result = run(["--store", store] + args)
+        levels = args[-1].count("[")
+        if result.code != 65 or f"nests {levels} levels" not in result.error:
+            problems.append(f"{args[0]} with {levels} levels: {result!r}")
+    if open(store, "rb").read() != before:
+        problems.append("a refused payload changed the store")
+    result = run(["--store", store, "set-payload", "paywall_type", "a", nested(64)])
+    if result.code != 0 or run(["--store", store, "validate"]).code != 0:
+        problems.append(f"64 levels: {result!r}")
+    for levels in (65, 100, 600, 10_000):
+        document = json.load(open(SAMPLE))
+        document["experiments"][6]["variants"][1]["payload"] = "PLACEHOLDER"
+        text = json.dumps(document).replace('"PLACEHOLDER"', nested(levels))
+        deep = os.path.join(tmp, f"deep-{levels}.json")
+        open(deep, "w").write(text)
+        for args in (["validate"], ["set-payload", "paywall_type", "b", "--clear"]):
+            result = run(["--store", deep] + args)
+            if result.code != 65 or "$.experiments[6].variants[1].payload" not in result.error \
+                    or f"nests {levels} levels" not in result.error or "not valid JSON" in result.error:
+                problems.append(f"a stored payload of {levels} levels, {args[0]}: {result!r}")
+    return problems
+
+
+@check
+def payload_numbers_keep_their_text(tmp):
+    """Payload numbers are stored as given and survive unrelated changes, set or hand-written."""
+    problems = []
+    store = store_in(tmp)
+    payload = '{"account_id":12345678901234567890,"exact":9007199254740993,"small":1.50e-3,"zero":-0.0,"big":1e300}'
+    result = run(["--store", store, "set-payload", "paywall_type", "a", payload])
+    if result.code != 0:
+        return [f"set-payload: {result!r}"]
+    expected = '"account_id": 12345678901234567890, "big": 1e300, "exact": 9007199254740993, "small": 1.50e-3, "zero": -0.0'
+    text = open(store).read()
+    if expected not in text:
+        problems.append(f"stored as {text[text.find('account_id') - 2:][:140]!r}")
+    text = text.replace('"color": "#34c759"', '"n": 9007199254740993, "m": 12345678901234567890123456789012345678')
+    open(store, "w").write(text)
+    for args in (["whitelist", "add", "paywall_type", "qa-9", "b"], ["ramp", "paywall_type", "a=30", "b=30", "c=40"]):
+        result = run(["--store", store] + args)
+        if result.code != 0:
+            problems.append(f"{args[0]}: {result!r}")
+    text = open(store).read()
+    for fragment in (expected, '"m": 12345678901234567890123456789012345678, "n": 9007199254740993'):
+        if fragment not in text:
+            problems.append(f"after unrelated changes the store lacks {fragment!r}")
+    shown = json.loads(run(["--store", store, "show", "paywall_type", "--json"]).stdout)
+    numbers = shown["variants"][0]["payload"]
+    if numbers["account_id"] != 12345678901234567890 or numbers["exact"] != 9007199254740993:
+        problems.append(f"show --json gives {numbers}")
+    for bad in ("[1e400]", "[-1e-400]", "[100000000000000000000000000000000000000001]"):
+        result = run(["--store", store, "set-payload", "paywall_type", "a", bad])
+        if result.code != 65:
+            problems.append(f"set-payload {bad}: {result!r}")
+    return problems
+
+
 def main():
     global BIN
     parser = argparse.ArgumentParser(description=__doc__)

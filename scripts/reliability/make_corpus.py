@@ -217,12 +217,21 @@ def store_cases():
     add("range-bound-huge", mutated(set_path(["experiments", 0, "variants", 0, "ranges"], [[0, 10**20]])), "$.experiments[0].variants[0].ranges[0][1]: 1")
     add("range-int-min-max", mutated(set_path(["experiments", 0, "variants", 0, "ranges"], [[-(2**63), 2**63 - 1]])), "within [0, 10000)")
     add("weight-1e308", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 1e308)), "0–100")
-    add("weight-tiny", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 5e-324)), "needs 0")
+    add("weight-tiny", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 5e-324)), "at most two decimals")
+    # Weights are compared exactly (issue 12): not within 1e-6 of two decimals, and both readers agree on -1e-400.
+    add("weight-near-two-decimals", base.replace(b'"weight": 30', b'"weight": 30.00000000001', 1), "at most two decimals")
+    add("weight-underflow", base.replace(b'"weight": 30', b'"weight": -1e-400', 1), "$")
+    add("payload-number-underflow", base.replace(b'"payload": null', b'"payload": [-1e-400]', 1), "$")
+    add("payload-number-overflow", base.replace(b'"payload": null', b'"payload": {"n": 1e400}', 1), "$")
     add("date-year-huge", mutated(set_path(["experiments", 0, "created_at"], "99999999-01-01T00:00:00Z")), "$.experiments[0].created_at")
     # Deep nesting (10,000 levels) and absurd sizes.
-    add("deep-nesting-payload-arrays", base.replace(b'"payload": null', b'"payload": ' + b"[" * 10_000 + b"]" * 10_000, 1), "$")
-    add("deep-nesting-payload-objects", base.replace(b'"payload": null', b'"payload": ' + b'{"a":' * 10_000 + b"1" + b"}" * 10_000, 1), "$")
-    add("deep-nesting-root", b"[" * 10_000 + b"]" * 10_000, "$")
+    add("deep-nesting-payload-arrays", base.replace(b'"payload": null', b'"payload": ' + b"[" * 10_000 + b"]" * 10_000, 1),
+        "$.experiments[0].variants[0].payload: nests 10000 levels")
+    add("deep-nesting-payload-objects", base.replace(b'"payload": null', b'"payload": ' + b'{"a":' * 10_000 + b"1" + b"}" * 10_000, 1),
+        "$.experiments[0].variants[0].payload: nests 10000 levels")
+    add("deep-nesting-payload-65", base.replace(b'"payload": null', b'"payload": ' + b"[" * 65 + b"]" * 65, 1),
+        "$.experiments[0].variants[0].payload: nests 65 levels")
+    add("deep-nesting-root", b"[" * 10_000 + b"]" * 10_000, "nests")
     add("deep-nesting-unclosed", b'{"experiments":' + b"[" * 100_000, "not valid JSON")
     add("many-experiments-invalid", mutated(lambda d: d["experiments"].extend(
         dict(experiment(f"x{i:05d}"), revision=0) for i in range(2_000))), "problems")

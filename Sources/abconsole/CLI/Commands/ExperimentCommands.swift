@@ -137,7 +137,10 @@ enum ExperimentCommands {
     }
 
     private static func parsePayload(_ text: String) throws -> JSONValue {
-        guard let value = JSONValue(parsing: text) else { throw ExperimentError.invalidPayload("`\(SafeOutput.text(String(text.prefix(80))))`") }
-        return value
+        switch JSONValue.parse(text) {
+        case .success(let value): return value
+        case .failure(.tooDeep(let levels)): throw ExperimentError.payloadTooDeep(levels: levels)
+        case .failure(.invalid): throw ExperimentError.invalidPayload("`\(SafeOutput.text(String(text.prefix(80))))`")
+        }
     }
 }
