@@ -15,7 +15,8 @@ struct Invocation {
         operatorName = arguments.option("--operator") ?? environment["ABCONSOLE_OPERATOR"].nonEmpty
             ?? environment["USER"].nonEmpty ?? ProcessInfo.processInfo.userName
         if let text = environment["ABCONSOLE_LOCK_TIMEOUT"].nonEmpty {
-            guard let seconds = Double(text), seconds >= 0 else {
+            // `inf`, `1e309` and `nan` read as doubles but would wait forever (or never): refused.
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
                 throw CLIError.usage("ABCONSOLE_LOCK_TIMEOUT must be a number of seconds, not `\(SafeOutput.text(text))`", command: nil)
             }
             lockTimeout = seconds
@@ -23,9 +24,12 @@ struct Invocation {
             lockTimeout = 10
         }
         if let text = environment["ABCONSOLE_NOW"].nonEmpty {
-            guard let fixed = try? Date(text, strategy: .iso8601) else {
-                throw CLIError.usage("ABCONSOLE_NOW must be an ISO 8601 time such as 2026-01-31T09:30:00Z", command: nil)
+            // The store's own form, checked field by field: Foundation rolls 2026-02-30 over to March
+            // and writes year 0000 as 0001.
+            guard let seconds = Array(text.utf8).withUnsafeBufferPointer(StoreDate.seconds(parsing:)) else {
+                throw CLIError.usage("ABCONSOLE_NOW must be a real UTC time in the form 2026-01-31T09:30:00Z (years 1900–9999), not `\(SafeOutput.text(text))`", command: nil)
             }
+            let fixed = Date(timeIntervalSince1970: Double(seconds))
             now = { fixed }
         } else {
             now = { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
