@@ -422,6 +422,35 @@ def payload_numbers_keep_their_text(tmp):
     return problems
 
 
+# ---------------------------------------------------------------- 10 and batch answers
+
+@check
+def byte_order_marks_and_batch_lines(tmp):
+    """A BOM starting a --subjects file is dropped (user-1 answers as --user user-1 does); one inside
+    is refused; every line gets an answer in order (a blank line is a missing subject) and unknown
+    keys are reported in the plain output too."""
+    problems = []
+    store = store_in(tmp)
+    single = run(["--store", store, "assign", "account_add_funds", "--user", "user-1"]).stdout.decode().split()
+    lines = "\ufeffuser-1\n\nuser-2\r\n\nuser-1\n".encode()
+    plain = subprocess.run([BIN, "--store", store, "assign", "account_add_funds", "nope", "--subjects", "-"], input=lines,
+                           capture_output=True, env=environment())
+    rows = plain.stdout.decode().split("\n")
+    if plain.returncode != 0 or rows[1] != f"user-1\t{single[1]}" or rows[2] != "\tcontrol" or rows[4] != "\tcontrol" \
+            or len(rows) != 8 or rows[6] != "unknown: nope":
+        problems.append(f"plain batch: exit {plain.returncode}, {rows!r}")
+    as_json = subprocess.run([BIN, "--store", store, "assign", "account_add_funds", "--subjects", "-", "--json"], input=lines,
+                             capture_output=True, env=environment())
+    answers = [json.loads(line) for line in as_json.stdout.decode().splitlines()]
+    if [a["subject"] for a in answers] != ["user-1", None, "user-2", None, "user-1"]:
+        problems.append(f"json batch subjects: {[a.get('subject') for a in answers]}")
+    inside = subprocess.run([BIN, "--store", store, "assign", "account_add_funds", "--subjects", "-"],
+                            input="user-1\n\ufeffuser-8\n".encode(), capture_output=True, env=environment())
+    if inside.returncode != 65 or "\\u{feff}user-8" not in inside.stderr.decode():
+        problems.append(f"a BOM inside the file: exit {inside.returncode} {inside.stderr[:200]!r}")
+    return problems
+
+
 def main():
     global BIN
     parser = argparse.ArgumentParser(description=__doc__)

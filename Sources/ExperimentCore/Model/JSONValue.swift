@@ -34,9 +34,10 @@ public enum JSONValue: Hashable, Sendable {
         self = value
     }
 
-    /// Parses JSON text with the store's own reader, so whatever is accepted here loads back.
+    /// Parses JSON text with the store's own reader, so whatever is accepted here loads back (a leading BOM is dropped).
     public static func parse(_ text: String) -> Result<JSONValue, ParseError> {
         var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }  // a BOM starts no value
         return text.withUTF8 { bytes in
             var cursor = JSONCursor(bytes)
             if let value = cursor.value(), cursor.isAtEnd() { return .success(value) }
