@@ -62,7 +62,7 @@ public enum ExperimentError: Error, Hashable, Sendable {
         case .notWhitelisted(let experiment, let subject):
             "subject `\(subject)` is not on the whitelist of `\(experiment)`"
         case .invalidPayload(let reason):
-            "the payload is not valid JSON, or holds a number beyond a double's range: \(reason)"
+            "the payload is not valid JSON: \(reason)"
         case .payloadTooDeep(let levels):
             "the payload nests \(levels) levels of arrays and objects; at most \(JSONValue.maxLevels) are allowed"
         case .importRow(let line, let reason):

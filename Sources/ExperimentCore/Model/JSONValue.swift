@@ -26,6 +26,8 @@ public enum JSONValue: Hashable, Sendable {
         case invalid
         /// Valid JSON that nests arrays and objects `levels` deep, over `maxLevels`.
         case tooDeep(levels: Int)
+        /// Valid JSON with a number no reader of the store keeps exactly (see `JSONNumber`), and why.
+        case number(String)
     }
 
     /// Parses JSON text such as `{"color":"#0a84ff"}`; nil when it is not valid JSON or nests too deep.
@@ -42,6 +44,7 @@ public enum JSONValue: Hashable, Sendable {
             var cursor = JSONCursor(bytes)
             if let value = cursor.value(), cursor.isAtEnd() { return .success(value) }
             if let deepest = JSONDepth.levels(in: bytes), deepest > maxLevels { return .failure(.tooDeep(levels: deepest)) }
+            if let problem = JSONDepth.numberProblem(in: bytes) { return .failure(.number(problem.message)) }
             return .failure(.invalid)
         }
     }

@@ -140,6 +140,7 @@ enum ExperimentCommands {
         switch JSONValue.parse(text) {
         case .success(let value): return value
         case .failure(.tooDeep(let levels)): throw ExperimentError.payloadTooDeep(levels: levels)
+        case .failure(.number(let problem)): throw CLIError.data("the payload cannot be kept exactly: \(problem)")
         case .failure(.invalid): throw ExperimentError.invalidPayload("`\(SafeOutput.text(String(text.prefix(80))))`")
         }
     }
