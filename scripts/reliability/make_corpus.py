@@ -223,6 +223,10 @@ def store_cases():
     add("weight-underflow", base.replace(b'"weight": 30', b'"weight": -1e-400', 1), "$")
     add("payload-number-underflow", base.replace(b'"payload": null', b'"payload": [-1e-400]', 1), "$")
     add("payload-number-overflow", base.replace(b'"payload": null', b'"payload": {"n": 1e400}', 1), "$")
+    # Foundation's reader rolled impossible dates over (issue 12's sibling of ABCONSOLE_NOW).
+    add("date-february-30", mutated(set_path(["experiments", 0, "created_at"], "2026-02-30T00:00:00Z")), "$.experiments[0].created_at")
+    add("date-year-0000", mutated(set_path(["experiments", 0, "updated_at"], "0000-01-01T00:00:00Z")), "$.experiments[0].updated_at")
+    add("date-second-60", mutated(set_path(["history", 0, "at"], "2026-01-01T00:00:60Z")), "$.history[0].at")
     add("date-year-huge", mutated(set_path(["experiments", 0, "created_at"], "99999999-01-01T00:00:00Z")), "$.experiments[0].created_at")
     # Deep nesting (10,000 levels) and absurd sizes.
     add("deep-nesting-payload-arrays", base.replace(b'"payload": null', b'"payload": ' + b"[" * 10_000 + b"]" * 10_000, 1),
