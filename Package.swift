@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
+        .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
@@ -17,6 +18,9 @@ let package = Package(
         .target(name: "ExperimentCore"),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
         .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
+        /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
+        /// and the distribution functions. Pure: no I/O, no dependencies.
+        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore"]),
         /// The wide-character ncurses system library, reached through a small shim header.
@@ -35,5 +39,8 @@ let package = Package(
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
+        .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
+        /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).
+        .executableTarget(name: "abconsole-statsdiff", dependencies: ["ExperimentStats"], path: "Tests/stats/statsdiff"),
     ]
 )
