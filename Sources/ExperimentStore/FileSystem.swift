@@ -7,14 +7,14 @@ import ExperimentCore
 import Foundation
 
 /// The one file that calls the C file API: locks, durable atomic replacement, reads and stats.
-enum FileSystem {
+package enum FileSystem {
     /// A failed system call, with the errno text.
-    struct Failure: Error {
+    package struct Failure: Error {
         let operation: String
         let code: Int32
         /// Said instead of the errno text when the call succeeded but the file is not what it must be.
         var detail: String?
-        var reason: String { detail ?? "\(operation) failed: \(String(cString: strerror(code)))" }
+        package var reason: String { detail ?? "\(operation) failed: \(String(cString: strerror(code)))" }
     }
 
     /// What a store path names, looked at before anything is locked or created.

@@ -69,6 +69,12 @@ let commandTable: [CommandSpec] = [
     CommandSpec(name: "history", arguments: [ArgumentSpec(name: "EXP", arity: .optional)], options: [json],
                 summary: "The audit log, oldest first, for all experiments or one.",
                 example: "abconsole history account_add_funds", run: HistoryCommand.run),
+    CommandSpec(name: "export", arguments: [],
+                options: [.value("--format", "growthbook|client", "a GrowthBook SDK payload, or the client library's snapshot (required)"),
+                          .value("--values", "names|payloads", "growthbook: serve variant names (default) or their JSON payloads"),
+                          .value("--out", "FILE", "write the file atomically instead of printing")],
+                summary: "Export the store for GrowthBook SDKs or for the Swift client library (deterministic bytes).",
+                example: "abconsole export --format growthbook --out features.json", run: ExportCommand.run),
 ]
 
 private let experiment = ArgumentSpec(name: "EXP", arity: .required)
