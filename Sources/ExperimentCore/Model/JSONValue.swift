@@ -28,6 +28,9 @@ public enum JSONValue: Hashable, Sendable {
         case tooDeep(levels: Int)
         /// Valid JSON with a number no reader of the store keeps exactly (see `JSONNumber`), and why.
         case number(String)
+        /// Valid JSON whose object repeats a key, byte for byte or as equal Unicode text (`é` and
+        /// `e` + U+0301): a payload object keeps one value per key, so one would be lost.
+        case repeatedKey
     }
 
     /// Parses JSON text such as `{"color":"#0a84ff"}`; nil when it is not valid JSON or nests too deep.
@@ -45,7 +48,9 @@ public enum JSONValue: Hashable, Sendable {
             if let value = cursor.value(), cursor.isAtEnd() { return .success(value) }
             if let deepest = JSONDepth.levels(in: bytes), deepest > maxLevels { return .failure(.tooDeep(levels: deepest)) }
             if let problem = JSONDepth.numberProblem(in: bytes) { return .failure(.number(problem.message)) }
-            return .failure(.invalid)
+            // The store's reader refuses only one more kind of valid JSON: a repeated key.
+            let isJSON = (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
+            return .failure(isJSON ? .repeatedKey : .invalid)
         }
     }
 
