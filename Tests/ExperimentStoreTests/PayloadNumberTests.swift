@@ -60,5 +60,7 @@ struct PayloadNumberTests {
         #expect((try? JSONValue.parse(String(repeating: "[", count: limit) + "1" + String(repeating: "]", count: limit)).get()) != nil)
         #expect(JSONValue.parse(String(repeating: "[", count: 600) + String(repeating: "]", count: 600)) == .failure(.tooDeep(levels: 600)))
         #expect(JSONValue.parse("[1,]") == .failure(.invalid))
+        #expect(JSONValue.parse(#"{"a":1,"a":2}"#) == .failure(.repeatedKey))
+        #expect(JSONValue.parse("{\"e\u{301}\":1,\"\u{e9}\":2}") == .failure(.repeatedKey))
     }
 }

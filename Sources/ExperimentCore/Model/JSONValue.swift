@@ -48,9 +48,10 @@ public enum JSONValue: Hashable, Sendable {
             if let value = cursor.value(), cursor.isAtEnd() { return .success(value) }
             if let deepest = JSONDepth.levels(in: bytes), deepest > maxLevels { return .failure(.tooDeep(levels: deepest)) }
             if let problem = JSONDepth.numberProblem(in: bytes) { return .failure(.number(problem.message)) }
-            // The store's reader refuses only one more kind of valid JSON: a repeated key.
-            let isJSON = (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
-            return .failure(isJSON ? .repeatedKey : .invalid)
+            var lenient = JSONCursor(bytes)
+            lenient.allowsRepeatedKeys = true
+            if lenient.value() != nil, lenient.isAtEnd() { return .failure(.repeatedKey) }
+            return .failure(.invalid)
         }
     }
 

@@ -16,6 +16,9 @@ struct JSONCursor {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
+    /// Whether an object may repeat a key (the later value kept): only to tell, after a refusal,
+    /// that a repeated key was the reason.
+    var allowsRepeatedKeys = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -199,7 +202,7 @@ struct JSONCursor {
             repeat {
                 // A repeated member is left to JSONDecoder, whose choice of value is then the rule.
                 guard let key = string(), consume(UInt8(ascii: ":")), let item = value(depth: depth + 1),
-                      members.updateValue(item, forKey: key) == nil else { return nil }
+                      members.updateValue(item, forKey: key) == nil || allowsRepeatedKeys else { return nil }
             } while consume(UInt8(ascii: ","))
             return consume(UInt8(ascii: "}")) ? .object(members) : nil
         default:
