@@ -7,6 +7,12 @@ extension StoreSnapshot {
     ///
     /// The one-pass `StoreReader` reads what it plainly understands; anything else goes through
     /// `JSONDecoder`, which either reads it too or explains the problem with its JSON path.
+    ///
+    /// What the Foundation fallback (`JSONDecoder` over the `Codable` conformances in `Records/`) is
+    /// still for: reading the valid JSON the fast reader declines (a byte order mark, a repeated
+    /// member, deep payloads, dates in other ISO 8601 forms, a trailing comma Foundation tolerates),
+    /// and naming the first problem of a broken file with its JSON path. The fast reader never
+    /// decides that a file is invalid; it only says "not mine".
     public static func decode(_ data: Data, path: String) throws(StoreError) -> StoreSnapshot {
         try read(data, path: path, recognising: nil).snapshot
     }

@@ -11,7 +11,6 @@ enum ConsoleLauncher {
     /// pipe instead of a terminal is one clear error on stderr, never a garbled screen.
     static func run(store: StoreFile, operatorName: String, readOnly: Bool) throws -> Int32 {
         let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly)
-        SignalFlag.install()
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal.open()
@@ -20,15 +19,19 @@ enum ConsoleLauncher {
             StandardStreams.writeError("abconsole: \(SafeOutput.text(error.message))\n")
             return CLIError.Code.usage.rawValue
         }
-        return runTerminalLoop(
+        let code = runTerminalLoop(
             terminal: terminal,
             render: session.render,
+            resize: session.resize,
             handle: { key in
                 session.send(key)
                 return session.exitCode.map { .exit($0) } ?? .continue
             },
             tick: session.tick
         )
+        // A save that already holds the lock finishes; one still waiting for it stops.
+        session.finishJobs(seconds: 5)
+        return code
     }
 }
 

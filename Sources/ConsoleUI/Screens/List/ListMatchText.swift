@@ -4,11 +4,10 @@ import Foundation
 
 /// One experiment's text as the list filter tests it, prepared once per store change.
 ///
-/// Matches exactly as the list always has: the lowercased filter is in the key, equals the status
-/// or the type, or is in the lowercased description, `contains` being Foundation's. When the
-/// filter and the experiment's text are ASCII (nearly always) the same test runs byte by byte
-/// instead, which gives the same answer for ASCII and is what lets a keystroke scan 10,000
-/// experiments; anything else goes through Foundation as before.
+/// An experiment matches when the lowercased filter is in its key, equals its status or type, or is
+/// in its lowercased description, `contains` being Foundation's. When the filter and the text are
+/// ASCII (nearly always) the same test runs byte by byte, which gives the same answer and keeps a
+/// keystroke over a large store cheap; anything else goes through Foundation.
 struct ListMatchText: Sendable {
     let key: String
     let status: ExperimentStatus
@@ -41,24 +40,10 @@ struct ListMatchText: Sendable {
 
     /// Whether `text`'s UTF-8 contains `needle` (byte for byte).
     private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ haystack in needle.withUnsafeBufferPointer { find($0, in: haystack) } }) {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ haystack in needle.withUnsafeBufferPointer { ByteSearch.contains($0, in: haystack) } }) {
             return found
         }
-        return Array(text.utf8).withUnsafeBufferPointer { haystack in needle.withUnsafeBufferPointer { find($0, in: haystack) } }
-    }
-
-    /// Naive search: fine for keys and descriptions of tens of bytes.
-    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = needle.count
-        guard count > 0 else { return true }
-        guard count <= haystack.count else { return false }
-        let first = needle[0]
-        for start in 0...(haystack.count - count) where haystack[start] == first {
-            var offset = 1
-            while offset < count, haystack[start + offset] == needle[offset] { offset += 1 }
-            if offset == count { return true }
-        }
-        return false
+        return Array(text.utf8).withUnsafeBufferPointer { haystack in needle.withUnsafeBufferPointer { ByteSearch.contains($0, in: haystack) } }
     }
 }
 
