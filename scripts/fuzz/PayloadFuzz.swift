@@ -21,10 +21,10 @@ public func payloadFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     } catch {
         fatalError("an accepted payload was refused by the change: \(error)")
     }
-    guard let encoded = try? StoreFile.encode(snapshot) else { fatalError("the store does not encode") }
+    let encoded = StoreFile.encode(snapshot)
     guard let loaded = try? StoreFile.decode(encoded, path: "fuzz.json") else { fatalError("a saved payload does not load: \(text.prefix(200))") }
     guard loaded.experiments["e"]?.variants[0].payload == payload else { fatalError("the payload changed across a save") }
-    guard (try? StoreFile.encode(loaded)) == encoded else { fatalError("a second save changed bytes") }
+    guard StoreFile.encode(loaded) == encoded else { fatalError("a second save changed bytes") }
     guard let viaFoundation = try? StoreSnapshot.validated(StoreSnapshot.foundationDocument(encoded, path: "fuzz.json"), path: "fuzz.json"),
           viaFoundation == loaded else { fatalError("JSONDecoder reads the saved payload differently") }
     return 0
