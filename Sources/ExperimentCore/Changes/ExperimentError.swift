@@ -23,6 +23,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
     /// The subject is already on the whitelist; `entry` is what it holds now (a front may offer to replace it).
     case alreadyWhitelisted(experiment: String, entry: WhitelistEntry)
     case invalidPayload(String)
+    /// A payload nesting arrays and objects deeper than `JSONValue.maxLevels`.
+    case payloadTooDeep(levels: Int)
     case importRow(line: Int, reason: String)
     /// Several bad lines of an import: the first ones (`ImportProblems.shownLimit`) and how many in all.
     case importRows(problems: [ImportProblem], total: Int)
@@ -73,6 +75,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
                 + ", added by \(entry.addedBy) at \(ExperimentError.timeText(entry.addedAt)); add --replace to replace it"
         case .invalidPayload(let reason):
             "the payload is not valid JSON: \(reason)"
+        case .payloadTooDeep(let levels):
+            "the payload nests \(levels) levels of arrays and objects; at most \(JSONValue.maxLevels) are allowed"
         case .importRow(let line, let reason):
             "line \(line): \(reason); nothing was imported"
         case .importRows(let problems, let total):

@@ -17,7 +17,7 @@ enum ConsoleLauncher {
             terminal = try NcursesTerminal.open()
         } catch {
             // One line, without the usage hint of a mistyped command: the fix is a terminal, not other arguments.
-            FileHandle.standardError.write(Data("abconsole: \(SafeOutput.text(error.message))\n".utf8))
+            StandardStreams.writeError("abconsole: \(SafeOutput.text(error.message))\n")
             return CLIError.Code.usage.rawValue
         }
         let code = runTerminalLoop(
