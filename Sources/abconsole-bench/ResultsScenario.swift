@@ -125,7 +125,8 @@ enum ResultsScenario {
         }
     }
 
-    /// The console's first numbers after `e` over the sample events (in process; the terminal loop adds at most one 100 ms poll).
+    /// The console's first numbers after `e` over the sample events: the `.readResults` job, its outcome applied by `tick`
+    /// (in process; the terminal loop adds at most one 100 ms poll).
     private static func consoleFirstNumbers(_ options: Options, directory: String) {
         let sample = root.appendingPathComponent("sample-data")
         let copy = directory + "/console-results"

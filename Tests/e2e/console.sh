@@ -385,7 +385,7 @@ scenario_held_lock() {
     tmux_wait_for "Esc give up"
     wait_match "waiting for another writer's lock, [1-9] s of 10 s" 3
     tmux_send '?'
-    tmux_wait_for "While a change is saved"
+    tmux_wait_for "While a job runs"
     tmux_send Escape
     wait_gone "Help — keys"
     tmux_send j

@@ -30,12 +30,6 @@ public enum ConsoleUpdate {
             storeChanged = true
         case .storeUnreadable(let message):
             state.message = .error(message)
-        case .resultsProgress(let id, let rows, let elapsed):
-            state.receiveResults(id, .loading(rows: rows, elapsed: elapsed))
-        case .resultsLoaded(let id, let analysis):
-            state.receiveResults(id, .loaded(ResultsReport(analysis, engine: state.results?.engine ?? .bayesian)))
-        case .resultsFailed(let id, let message):
-            state.receiveResults(id, .failed(message))
         }
         state.keepSelectionOnARow(rows, always: storeChanged || state.topWhitelistFilter != filterBefore)
         return effects
@@ -67,8 +61,8 @@ public enum ConsoleUpdate {
         switch state.screen {
         case .list:
             reply = state.list.handle(key, intent, screenContext)
-        case .results:
-            return ResultsScreen.handle(key, intent, &state, rows)
+        case .results(let experimentKey):
+            reply = ResultsScreen.handle(intent, of: experimentKey, &state.results, screenContext)
         case .detail, .whitelist, .history, .inspector:
             var screen = state.screen
             reply = screen.handle(key, intent, screenContext)
@@ -100,6 +94,7 @@ public enum ConsoleUpdate {
             screen.selectedSubject = subject
             state.stack[state.stack.count - 1] = .whitelist(screen)
         }
+        if let id = reply.giveUp { effects += state.giveUpJob(id) }
         if let work = reply.work { effects += state.startJob(work) }
         if let intent = reply.browse { effects += handleBrowsing(intent, &state, rows) }
         if let code = reply.quit { effects.append(.quit(code)) }
@@ -119,8 +114,8 @@ public enum ConsoleUpdate {
             reply = state.focusedExperiment.map { .push(.whitelist(WhitelistScreen(experimentKey: $0.key))) } ?? .none
         case .results:
             guard let experiment = state.focusedExperiment else { return [] }
-            state.stack.append(.results(key: experiment.key))
-            return state.loadResults(of: experiment.key)
+            let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
+            reply = ScreenReply(push: .results(key: experiment.key), work: read)
         case .newExperiment:
             reply = .refuse(context.writeRefusal("create an experiment")) { .present(.newExperiment(NewExperimentForm())) }
         case .ramp:
@@ -131,7 +126,8 @@ public enum ConsoleUpdate {
             reply = .refuse(context.changeRefusal(experiment, "its winner", action: "resolve")) { .present(.resolve(ResolveForm(experiment))) }
             // The evidence column shows the results: read the logs unless they are read already.
             guard reply.present != nil else { break }
-            return apply(reply, from: .screen, &state, rows) + state.loadResults(of: experiment.key)
+            let effects = apply(reply, from: .screen, &state, rows)
+            return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
         case .start, .pause:
             guard let experiment = state.focusedExperiment else { return [] }
             reply = .refuse(context.writeRefusal(intent == .start ? "start" : "pause")) {

@@ -22,7 +22,7 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
         case .form: "Forms"
         case .rampEditor: "Ramp editor"
         case .confirm: "Confirmations"
-        case .job: "While a change is saved"
+        case .job: "While a job runs"
         case .help: "Help overlay"
         }
     }

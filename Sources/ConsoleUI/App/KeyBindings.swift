@@ -94,7 +94,7 @@ public enum KeyBindings {
         KeyBinding([.character("y")], "y", .confirm, .confirm, "yes, apply", bar: "apply"),
         KeyBinding([.character("n"), .escape], "n/Esc", .confirm, .deny, "no, go back", bar: "back"),
 
-        KeyBinding([.escape], "Esc", .job, .giveUp, "give up waiting for another writer's lock", bar: "give up"),
+        KeyBinding([.escape], "Esc", .job, .giveUp, "give up a save waiting for a lock, or a log read", bar: "give up"),
 
         KeyBinding([.escape, .character("q"), .character("?")], "Esc/q/?", .help, .back, "close help", bar: "close help"),
     ]

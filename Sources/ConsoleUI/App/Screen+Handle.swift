@@ -3,7 +3,7 @@ extension Screen {
     mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         switch self {
         case .list, .results:
-            // The results screen takes its keys in `ResultsScreen.handle` (its effects are not replies).
+            // The list's value is `AppState.list`; the results screen's is `AppState.results` (see `ResultsScreen.handle`).
             return .none
         case .detail:
             return intent == .back || intent == .quit ? .close() : .browse(intent)

@@ -14,6 +14,8 @@ struct ScreenReply {
     var push: Screen?
     /// Start this work as a job (the form that answered is kept in the job, to reopen on failure).
     var work: Work?
+    /// Ask this job to stop (a read of the logs the screen no longer waits for).
+    var giveUp: JobID?
     /// The whitelist screen below selects this subject (the one a form is adding).
     var selectSubject: SubjectID?
     /// Leave this intent to the action keys every browsing screen shares.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 
 /// Names one job (an effect performed off the render loop) from its start to its result.
@@ -34,11 +35,14 @@ public enum Work: Equatable, Sendable {
     case apply(Change, expectedRevision: Int?)
     /// Read a CSV file and import it into `experiment`'s whitelist in one transaction.
     case importWhitelist(experiment: String, path: String, expectedRevision: Int)
+    /// Read `experiment`'s event logs into the totals its results screen shows.
+    case readResults(experiment: String)
 
     /// Whether it writes the store: one such job at a time, and never with `--read-only`.
     public var writesStore: Bool {
         switch self {
         case .apply, .importWhitelist: true
+        case .readResults: false
         }
     }
 
@@ -47,6 +51,7 @@ public enum Work: Equatable, Sendable {
         switch self {
         case .apply(let change, _): "saving the change to `\(change.experimentKey)`"
         case .importWhitelist(let experiment, _, _): "importing the whitelist of `\(experiment)`"
+        case .readResults(let experiment): "reading the event logs of `\(experiment)`"
         }
     }
 }
@@ -59,6 +64,8 @@ public enum JobProgress: Equatable, Sendable {
     case waitingForLock(seconds: Int, limit: Int)
     /// `done` of `total` units (bytes, files, events) of a job whose size is known.
     case counted(done: Int, total: Int)
+    /// `rows` rows read in `elapsed` seconds of a job whose size is not known ahead (event logs).
+    case read(rows: Int, elapsed: Double)
 }
 
 /// How a job ended, fed back to the update as `.jobFinished(id, outcome)`.
@@ -69,4 +76,8 @@ public enum JobOutcome: Equatable, Sendable {
     case failed(message: String, isConflict: Bool, snapshot: StoreSnapshot?)
     /// The job stopped when asked, before it changed anything.
     case cancelled
+    /// The event logs were read into these totals.
+    case resultsRead(Analysis)
+    /// The event logs could not be read (a missing log, a malformed row).
+    case resultsFailed(message: String)
 }

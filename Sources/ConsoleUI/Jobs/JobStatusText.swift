@@ -1,3 +1,5 @@
+import ExperimentResults
+
 /// The status bar's line for a running job: what it does and how far it has got.
 enum JobStatusText {
     static func text(_ job: Job) -> String {
@@ -9,6 +11,8 @@ enum JobStatusText {
             return "\(job.title): waiting for another writer's lock, \(seconds) s of \(limit) s"
         case .counted(let done, let total):
             return "\(job.title)… \(total > 0 ? done * 100 / total : 0) %"
+        case .read(let rows, let elapsed):
+            return "\(job.title)… \(ResultsFormat.count(rows)) rows · \((elapsed * 10).rounded() / 10) s"
         }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// Runs the console over a real store: feeds keys to the update, performs its effects, renders.
 ///
 /// No terminal here: the ncurses front hands keys in and paints what `render` returns, and story
-/// tests drive the same session with key sequences over a store in a temp directory. Jobs (saves)
-/// run on a `JobRunner` queue; their reports are applied on the calling thread by `send`, `tick`
+/// tests drive the same session with key sequences over a store in a temp directory. Jobs (saves,
+/// reads of the event logs) run on a `JobRunner` queue; their reports are applied on the calling thread by `send`, `tick`
 /// and `waitForJobs`, so the state is only ever touched by the thread that drives the session.
 public final class ConsoleSession {
     public private(set) var state: AppState
@@ -21,8 +21,6 @@ public final class ConsoleSession {
     private let rows = RowCache()
     /// How long `send` waits for a job it started, so a quick save shows its result in the next frame.
     private let settleTime: Double
-    /// Reads event logs for the results screen off the render loop.
-    private let loader = ResultsLoader()
     /// Where the event logs are (SPEC §8 defaults: `events/` beside the store).
     private let eventPaths: EventPaths
 
@@ -42,8 +40,10 @@ public final class ConsoleSession {
     public func send(_ key: Key) {
         let started = state.nextJobID
         dispatch(.key(key))
-        // Only a key that started a job waits for it; other keys never wait on a running one.
-        if state.nextJobID != started { waitForJobs(seconds: settleTime) } else { applyReports() }
+        // Only a key that started a store write waits for it; other keys (and reads of the logs) never wait.
+        wait(seconds: state.nextJobID != started ? settleTime : 0) {
+            !$0.jobs.contains { $0.id.value >= started && $0.work.writesStore }
+        }
     }
 
     /// Types each character of `text` as a key (for tests and scripted input).
@@ -60,7 +60,6 @@ public final class ConsoleSession {
     /// Applies what the jobs reported, then reloads the store when it changed on disk (another
     /// operator or a script); not while this console's own save may be writing it.
     public func tick() {
-        for action in loader.poll() { dispatch(action) }
         applyReports()
         guard state.storeJob == nil else { return }
         let current = store.fingerprint()
@@ -76,9 +75,15 @@ public final class ConsoleSession {
     /// Applies job reports as they arrive until no job runs or `seconds` pass; returns whether all finished.
     @discardableResult
     public func waitForJobs(seconds: Double) -> Bool {
+        wait(seconds: seconds) { $0.jobs.isEmpty }
+    }
+
+    /// Applies job reports as they arrive until `done` holds or `seconds` pass; returns whether it holds.
+    @discardableResult
+    private func wait(seconds: Double, until done: (AppState) -> Bool) -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         applyReports()
-        while !state.jobs.isEmpty {
+        while !done(state) {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return false }
             _ = runner.waitForReport(seconds: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
@@ -94,12 +99,9 @@ public final class ConsoleSession {
         waitForJobs(seconds: seconds)
     }
 
-    /// Whether a results load is running.
-    public var isBusy: Bool { loader.isBusy }
-
-    /// Waits until results loads are done, then takes in their answers (tests and scripted runs).
+    /// Waits until every job (reads of the logs included) is done, then takes in their answers (tests and scripted runs).
     public func settle(timeout: Double = 10) {
-        loader.waitUntilIdle(timeout: timeout)
+        waitForJobs(seconds: timeout)
         tick()
     }
 
@@ -133,16 +135,6 @@ public final class ConsoleSession {
             runner.start(id, writesStore: work.writesStore, performer(for: work))
         case .cancel(let id):
             runner.cancel(id)
-        case .loadResults(let id, let key):
-            guard let experiment = state.snapshot.experiments[key] else {
-                dispatch(.resultsFailed(requestID: id, message: "no experiment `\(key)`"))
-                return
-            }
-            let window = ResultsWindow.resolve(experiment, history: state.snapshot.history, now: clock())
-            loader.start(id: id, request: AnalysisRequest(experiment: experiment, window: window,
-                                                          exposuresPath: eventPaths.exposures, conversionsPath: eventPaths.conversions))
-        case .cancelResults(let id):
-            loader.cancel(id: id)
         }
     }
 
@@ -154,6 +146,12 @@ public final class ConsoleSession {
             return { control in worker.apply(change, expectedRevision: expectedRevision, control) }
         case .importWhitelist(let experiment, let path, let expectedRevision):
             return { control in worker.importWhitelist(experiment, path: path, expectedRevision: expectedRevision, control) }
+        case .readResults(let key):
+            let request = state.snapshot.experiments[key].map { experiment in
+                AnalysisRequest(experiment: experiment, window: ResultsWindow.resolve(experiment, history: state.snapshot.history, now: clock()),
+                                exposuresPath: eventPaths.exposures, conversionsPath: eventPaths.conversions)
+            }
+            return { control in (ResultsReader.read(request, experiment: key, control), nil) }
         }
     }
 

@@ -53,8 +53,8 @@ struct HeldLockStoryTests {
         #expect(story.screen()[29].hasPrefix(" Esc give up "))
 
         story.send(.character("?"))
-        #expect(story.screen().contains { $0.contains("While a change is saved") })
-        #expect(story.screen().contains { $0.contains("give up waiting for another writer's lock") })
+        #expect(story.screen().contains { $0.contains("While a job runs") })
+        #expect(story.screen().contains { $0.contains("give up a save waiting for a lock, or a log read") })
         story.send(.escape)
         #expect(!story.session.state.showsHelp)
         #expect(story.session.state.jobs.count == 1, "Esc closed the help, it did not give up")

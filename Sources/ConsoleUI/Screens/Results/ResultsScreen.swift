@@ -2,46 +2,38 @@ import ExperimentResults
 
 /// The results screen's keys: Tab the metric, b/f the engine, Enter reload, Esc cancel a load or go back.
 enum ResultsScreen {
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState, _ rows: RowCache) -> [Effect] {
-        guard case .results(let experimentKey)? = app.stack.last else { return [] }
+    /// Handles a key on the results of `experimentKey`; the screen's value is the results the console holds.
+    static func handle(_ intent: Intent?, of experimentKey: String, _ results: inout ResultsState?, _ context: ScreenContext) -> ScreenReply {
+        let current = results?.experimentKey == experimentKey ? results : nil
         switch intent {
         case .nextMetric?:
-            guard var results = app.results, let count = results.report?.metrics.count, count > 0 else { return [] }
-            results.metric = (results.metric + 1) % count
-            app.results = results
+            guard var value = current, let count = value.report?.metrics.count, count > 0 else { return .none }
+            value.metric = (value.metric + 1) % count
+            results = value
         case .bayesian?:
-            switchEngine(to: .bayesian, &app)
+            return switchEngine(to: .bayesian, &results)
         case .frequentist?:
-            switchEngine(to: .frequentist(sequential: false), &app)
+            return switchEngine(to: .frequentist(sequential: false), &results)
         case .reload?:
-            return app.loadResults(of: experimentKey, force: true)
+            return .start(.readResults(experiment: experimentKey))
         case .cancel?:
-            if let results = app.results, results.experimentKey == experimentKey, case .loading(let rows, _) = results.phase {
-                app.results?.phase = .cancelled(rows: rows)
-                app.message = .info("loading cancelled; Enter reads the logs again")
-                return [.cancelResults(requestID: results.requestID)]
-            }
-            app.closeTop(rows)
+            // `Esc` reaches here while loading only if the job is gone; a running read is given up before the screen sees the key.
+            if let current, current.isLoading { return ScreenReply(giveUp: current.job) }
+            return .close()
         case .back?, .quit?:
-            var effects: [Effect] = []
-            if let results = app.results, results.isLoading {
-                app.results?.phase = .cancelled(rows: 0)
-                effects.append(.cancelResults(requestID: results.requestID))
-            }
-            app.closeTop(rows)
-            return effects
+            return ScreenReply(close: true, giveUp: current.flatMap { $0.isLoading ? $0.job : nil })
         default:
-            guard let intent else { return [] }
-            return ConsoleUpdate.handleBrowsing(intent, &app, rows)
+            return .browse(intent)
         }
-        return []
+        return .none
     }
 
-    private static func switchEngine(to engine: ResultsEngine, _ app: inout AppState) {
-        guard var results = app.results else { return }
-        results.engine = engine
-        if let report = results.report { results.phase = .loaded(report.with(engine: engine)) }
-        app.results = results
-        app.message = .info(engine.isBayesian ? "Bayesian engine: chance to win and credible intervals" : "frequentist engine: p-values and confidence intervals")
+    /// Recomputes the held totals with `engine`; the logs are not read again.
+    private static func switchEngine(to engine: ResultsEngine, _ results: inout ResultsState?) -> ScreenReply {
+        guard var value = results else { return .none }
+        value.engine = engine
+        if let report = value.report { value.phase = .loaded(report.with(engine: engine)) }
+        results = value
+        return .show(.info(engine.isBayesian ? "Bayesian engine: chance to win and credible intervals" : "frequentist engine: p-values and confidence intervals"))
     }
 }

@@ -16,16 +16,16 @@ public struct ResultsState: Equatable, Sendable {
     }
 
     public var experimentKey: String
-    /// Which background load the results belong to; answers of an older one are dropped.
-    public var requestID: Int
+    /// The job reading the logs the results belong to; answers of an older one are dropped.
+    public var job: JobID
     public var phase: Phase
     /// The metric shown (Tab cycles).
     public var metric = 0
     public var engine: ResultsEngine
 
-    public init(experimentKey: String, requestID: Int, phase: Phase = .loading(rows: 0, elapsed: 0), engine: ResultsEngine = .bayesian) {
+    public init(experimentKey: String, job: JobID, phase: Phase = .loading(rows: 0, elapsed: 0), engine: ResultsEngine = .bayesian) {
         self.experimentKey = experimentKey
-        self.requestID = requestID
+        self.job = job
         self.phase = phase
         self.engine = engine
     }
@@ -42,29 +42,39 @@ public struct ResultsState: Equatable, Sendable {
     }
 }
 
-extension AppState {
-    /// Starts reading the logs of `key` in the background unless results for it are loaded or loading.
-    mutating func loadResults(of key: String, force: Bool = false) -> [Effect] {
-        if !force, let results, results.experimentKey == key {
-            switch results.phase {
-            case .loaded, .loading: return []
-            case .failed, .cancelled: break
-            }
+extension ResultsState {
+    /// Whether `key`'s logs must be read: no results held for it, or they failed or were cancelled.
+    static func needsReading(_ results: ResultsState?, of key: String) -> Bool {
+        guard let results, results.experimentKey == key else { return true }
+        switch results.phase {
+        case .loaded, .loading: return false
+        case .failed, .cancelled: return true
         }
-        var effects: [Effect] = []
-        if let results, results.isLoading { effects.append(.cancelResults(requestID: results.requestID)) }
-        nextRequestID += 1
-        results = ResultsState(experimentKey: key, requestID: nextRequestID, engine: results?.engine ?? .bayesian)
-        return effects + [.loadResults(requestID: nextRequestID, experiment: key)]
+    }
+}
+
+extension AppState {
+    /// `Esc` stopped the read of job `id`: the results say so at once, with the rows read so far.
+    mutating func stopLoadingResults(_ id: JobID) {
+        guard let current = results, current.job == id, case .loading(let rows, _) = current.phase else { return }
+        results?.phase = .cancelled(rows: rows)
+        if case .results(let key)? = stack.last, key == current.experimentKey {
+            message = .info("loading cancelled; Enter reads the logs again")
+        }
     }
 
-    /// Applies a background load's answer, if it is the current one.
-    mutating func receiveResults(_ requestID: Int, _ phase: ResultsState.Phase) {
-        guard var current = results, current.requestID == requestID else { return }
-        if case .loading = phase, !current.isLoading { return }
-        // A cancelled load answers "cancelled" (or finishes anyway): keep saying it was cancelled unless numbers came.
-        if case .cancelled = current.phase, case .failed = phase { return }
-        current.phase = phase
+    /// Applies what job `id` read, if it is the current read.
+    mutating func receiveResults(_ id: JobID, _ phase: ResultsState.Phase) {
+        guard var current = results, current.job == id else { return }
+        switch (current.phase, phase) {
+        case (.loading, .loading), (.loading, .loaded), (.loading, .failed), (.cancelled, .loaded):
+            current.phase = phase
+        case (.loading(let rows, _), .cancelled):
+            current.phase = .cancelled(rows: rows)
+        default:
+            // A cancelled read answers "cancelled" (or fails anyway): keep saying it was cancelled unless numbers came.
+            return
+        }
         if let report = current.report, report.engine != current.engine { current.phase = .loaded(report.with(engine: current.engine)) }
         if let count = current.report?.metrics.count, current.metric >= count { current.metric = 0 }
         results = current

@@ -10,7 +10,9 @@ struct ResolveFormUpdateTests {
     func opened() throws -> (AppState, ResolveForm) {
         var state = try F.state()
         // R also asks for the results in the background: the evidence column shows them.
-        #expect(F.send([.character("R")], to: &state) == [.loadResults(requestID: 1, experiment: "checkout_button")])
+        let job = JobID(state.nextJobID)
+        #expect(F.send([.character("R")], to: &state) == [.start(job, .readResults(experiment: "checkout_button"))])
+        #expect(state.jobs.map(\.work) == [.readResults(experiment: "checkout_button")], "the form stays open while the logs are read")
         guard case .resolve(let form)? = state.overlay else { throw FixtureError(message: "no resolve form") }
         return (state, form)
     }
@@ -98,7 +100,9 @@ struct ResolveFormUpdateTests {
         form.focus = .confirmation
         form.confirmation = TextField("checkout_button")
         #expect(state.overlay == nil, "the form closes while it saves")
-        #expect(state.jobs.map(\.returnTo) == [.resolve(form)], "and comes back if the store refuses")
+        #expect(state.storeJob?.returnTo == .resolve(form), "and comes back if the store refuses")
+        #expect(state.jobs.map(\.work) == [.readResults(experiment: "checkout_button"),
+                                          .apply(.resolve(experiment: "checkout_button", winner: "treatment"), expectedRevision: 5)])
     }
 
     @Test func aDraftCannotBeResolvedAndTheFormSaysWhy() throws {

@@ -18,31 +18,71 @@ import Testing
                         variantSubjects: [100, 100], metrics: [MetricTotals(name: "buy", type: .proportion, variants: totals)])
     }
 
-    @Test func eAsksForABackgroundLoadAndEscCancelsIt() throws {
+    @Test func eStartsAReadJobAndEscGivesItUp() throws {
         var state = try Self.state()
+        let first = JobID(state.nextJobID)
         let effects = ConsoleUpdate.update(&state, .key(.character("e")))
-        #expect(effects == [.loadResults(requestID: 1, experiment: "account_add_funds")])
-        #expect(state.results == ResultsState(experimentKey: "account_add_funds", requestID: 1))
-        _ = ConsoleUpdate.update(&state, .resultsProgress(requestID: 1, rows: 5000, elapsed: 0.25))
+        #expect(effects == [.start(first, .readResults(experiment: "account_add_funds"))])
+        #expect(state.results == ResultsState(experimentKey: "account_add_funds", job: first))
+        #expect(state.jobs == [Job(id: first, work: .readResults(experiment: "account_add_funds"), title: "reading the event logs of `account_add_funds`")])
+        _ = ConsoleUpdate.update(&state, .jobProgress(first, .read(rows: 5000, elapsed: 0.25)))
         #expect(state.results?.phase == .loading(rows: 5000, elapsed: 0.25))
-        #expect(ConsoleUpdate.update(&state, .key(.escape)) == [.cancelResults(requestID: 1)])
+        #expect(state.jobs.first?.progress == .read(rows: 5000, elapsed: 0.25))
+        #expect(ConsoleUpdate.update(&state, .key(.escape)) == [.cancel(first)])
         #expect(state.results?.phase == .cancelled(rows: 5000))
+        #expect(state.jobs.first?.isGivingUp == true)
+        #expect(state.message == .info("loading cancelled; Enter reads the logs again"))
         #expect(state.stack == [.results(key: "account_add_funds")])
-        _ = ConsoleUpdate.update(&state, .resultsFailed(requestID: 1, message: "cancelled"))
+        _ = ConsoleUpdate.update(&state, .jobFinished(first, .cancelled))
         #expect(state.results?.phase == .cancelled(rows: 5000))
-        #expect(ConsoleUpdate.update(&state, .key(.enter)) == [.loadResults(requestID: 2, experiment: "account_add_funds")])
-        _ = ConsoleUpdate.update(&state, .resultsLoaded(requestID: 1, Self.analysis()))
+        #expect(state.jobs.isEmpty)
+        #expect(state.message == .info("loading cancelled; Enter reads the logs again"))
+        let second = JobID(first.value + 1)
+        #expect(ConsoleUpdate.update(&state, .key(.enter)) == [.start(second, .readResults(experiment: "account_add_funds"))])
+        _ = ConsoleUpdate.update(&state, .jobFinished(first, .resultsRead(Self.analysis())))
         #expect(state.results?.isLoading == true, "a stale answer is dropped")
-        _ = ConsoleUpdate.update(&state, .resultsLoaded(requestID: 2, Self.analysis()))
+        _ = ConsoleUpdate.update(&state, .jobFinished(second, .resultsRead(Self.analysis())))
+        #expect(state.jobs.isEmpty)
         #expect(state.results?.report?.metrics.first?.variants.last?.chanceToWin != nil)
         #expect(ConsoleUpdate.update(&state, .key(.escape)) == [])
         #expect(state.stack.isEmpty)
     }
 
+    @Test func readingAgainStopsTheOlderReadAndQuittingTheScreenStopsTheRead() throws {
+        var state = try Self.state()
+        let first = JobID(state.nextJobID), second = JobID(first.value + 1)
+        _ = ConsoleUpdate.update(&state, .key(.character("e")))
+        #expect(ConsoleUpdate.update(&state, .key(.enter)) == [.cancel(first), .start(second, .readResults(experiment: "account_add_funds"))])
+        #expect(state.jobs.map(\.isGivingUp) == [true, false])
+        #expect(state.results == ResultsState(experimentKey: "account_add_funds", job: second))
+        _ = ConsoleUpdate.update(&state, .jobFinished(first, .cancelled))
+        #expect(state.results == ResultsState(experimentKey: "account_add_funds", job: second), "the older read's end changes nothing")
+        #expect(state.message == nil)
+        _ = ConsoleUpdate.update(&state, .jobProgress(second, .read(rows: 70, elapsed: 0.1)))
+        #expect(ConsoleUpdate.update(&state, .key(.character("q"))) == [.cancel(second)])
+        #expect(state.stack.isEmpty)
+        #expect(state.results?.phase == .cancelled(rows: 70))
+        #expect(state.message == nil, "the list does not say Enter reads the logs")
+        _ = ConsoleUpdate.update(&state, .jobFinished(second, .resultsFailed(message: "cancelled")))
+        #expect(state.results?.phase == .cancelled(rows: 70))
+        #expect(state.jobs.isEmpty)
+    }
+
+    @Test func aFailedReadSaysWhy() throws {
+        var state = try Self.state()
+        let first = JobID(state.nextJobID)
+        _ = ConsoleUpdate.update(&state, .key(.character("e")))
+        _ = ConsoleUpdate.update(&state, .jobFinished(first, .resultsFailed(message: "no such file")))
+        #expect(state.results == ResultsState(experimentKey: "account_add_funds", job: first, phase: .failed("no such file")))
+        #expect(state.jobs.isEmpty)
+        #expect(state.message == nil)
+    }
+
     @Test func engineKeysRecomputeWithoutReading() throws {
         var state = try Self.state()
+        let first = JobID(state.nextJobID)
         _ = ConsoleUpdate.update(&state, .key(.character("e")))
-        _ = ConsoleUpdate.update(&state, .resultsLoaded(requestID: 1, Self.analysis()))
+        _ = ConsoleUpdate.update(&state, .jobFinished(first, .resultsRead(Self.analysis())))
         #expect(ConsoleUpdate.update(&state, .key(.character("f"))) == [])
         let variant = try #require(state.results?.report?.metrics.first?.variants.last)
         #expect(variant.chanceToWin == nil && variant.pValue != nil)
@@ -50,5 +90,6 @@ import Testing
         #expect(state.results?.report?.metrics.first?.variants.last?.chanceToWin != nil)
         #expect(ConsoleUpdate.update(&state, .key(.escape)) == [])
         #expect(ConsoleUpdate.update(&state, .key(.character("e"))) == [], "loaded results are kept")
+        #expect(state.jobs.isEmpty)
     }
 }
