@@ -18,10 +18,10 @@ package enum StoreDate {
               text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z"),
               let year = digits(text, 0, 4), let month = digits(text, 5, 2), let day = digits(text, 8, 2),
               let hour = digits(text, 11, 2), let minute = digits(text, 14, 2), let second = digits(text, 17, 2),
-              years.contains(year), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day),
+              years.contains(year), (1...12).contains(month), (1...CivilCalendar.daysIn(month, of: year)).contains(day),
               hour < 24, minute < 60, second < 60
         else { return nil }
-        return daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return CivilCalendar.daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
     }
 
     /// Whether the calendar fields at the start of an ISO 8601 text (`YYYY-MM-DD`, then `THH:MM:SS`
@@ -32,7 +32,7 @@ package enum StoreDate {
         return bytes.withUnsafeBufferPointer { text in
             guard text.count >= 10, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
                   let year = digits(text, 0, 4), let month = digits(text, 5, 2), let day = digits(text, 8, 2) else { return true }
-            guard year >= 1, (1...12).contains(month), (1...daysIn(month, of: year)).contains(day) else { return false }
+            guard year >= 1, (1...12).contains(month), (1...CivilCalendar.daysIn(month, of: year)).contains(day) else { return false }
             guard text.count >= 19, text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
                   let hour = digits(text, 11, 2), let minute = digits(text, 14, 2), let second = digits(text, 17, 2) else { return true }
             return hour < 24 && minute < 60 && second < 60
@@ -51,7 +51,7 @@ package enum StoreDate {
     package static func format(seconds: Int, into text: inout [UInt8]) -> Bool {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         guard years.contains(year) else { return false }
         if text.count != length { text = [UInt8](repeating: 0, count: length) }
         func put(_ value: Int, _ start: Int, _ width: Int) {
@@ -80,36 +80,5 @@ package enum StoreDate {
             value = value * 10 + digit
         }
         return value
-    }
-
-    private static func daysIn(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let year = month <= 2 ? year - 1 : year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

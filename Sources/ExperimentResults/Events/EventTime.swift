@@ -1,3 +1,5 @@
+import ExperimentCore
+
 /// RFC 3339 timestamps read from bytes, as nanoseconds since 1970-01-01T00:00:00Z.
 ///
 /// Hand-written for speed (a date formatter costs microseconds a row). Accepts
@@ -32,7 +34,7 @@ public enum EventTime {
             return .failure(.malformed("expected digits in YYYY-MM-DDTHH:MM:SS"))
         }
         guard (1...12).contains(month) else { return .failure(.malformed("month \(month) does not exist")) }
-        guard (1...daysIn(month, of: year)).contains(day) else { return .failure(.malformed("day \(day) does not exist in \(year)-\(pad2(month))")) }
+        guard (1...CivilCalendar.daysIn(month, of: year)).contains(day) else { return .failure(.malformed("day \(day) does not exist in \(year)-\(pad2(month))")) }
         guard hour < 24 else { return .failure(.malformed("hour \(hour) does not exist")) }
         guard minute < 60 else { return .failure(.malformed("minute \(minute) does not exist")) }
         guard second <= 60 else { return .failure(.malformed("second \(second) does not exist")) }
@@ -68,7 +70,7 @@ public enum EventTime {
         }
         guard index == n else { return .failure(.malformed("unexpected text after the time zone")) }
         guard (1678...2261).contains(year) else { return .failure(.malformed("year \(year) is outside 1678–2261")) }
-        let seconds = Int64(daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds)
+        let seconds = Int64(CivilCalendar.daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds)
         return .success(seconds * 1_000_000_000 + nanos)
     }
 
@@ -84,7 +86,7 @@ public enum EventTime {
         let fraction = nanos - seconds * 1_000_000_000
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = Int(seconds - days * 86_400)
-        let (year, month, day) = civil(fromDays: Int(days))
+        let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
         var text = "\(pad(year, 4))-\(pad2(month))-\(pad2(day))T\(pad2(time / 3_600)):\(pad2(time / 60 % 60)):\(pad2(time % 60))"
         if fraction != 0 {
             var digits = pad(Int(fraction), 9)
@@ -112,35 +114,5 @@ public enum EventTime {
     private static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-    }
-
-    static func daysIn(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
