@@ -53,7 +53,7 @@ enum StoreWriter {
             writer.append(StoreLayout.entrySeparator(first: index == 0))
             append(whitelist[position].value, to: &writer, dates: &dates)
         }
-        appendTail(experiment, to: &writer)
+        appendTail(experiment, hasEntries: !whitelist.isEmpty, to: &writer)
     }
 
     /// An experiment's lines up to and including `"whitelist": [`.
@@ -86,9 +86,9 @@ enum StoreWriter {
         writer.append(experiment.variants.isEmpty ? "],\n      \"whitelist\": [" : "\n      ],\n      \"whitelist\": [")
     }
 
-    /// An experiment's lines after its last whitelist entry: the closing bracket, the winner, the brace.
-    static func appendTail(_ experiment: Experiment, to writer: inout ByteWriter) {
-        writer.append(experiment.whitelist.isEmpty ? "],\n      \"winner\": " : "\n      ],\n      \"winner\": ")
+    /// An experiment's lines after its last whitelist entry (if it `hasEntries`): the closing bracket, the winner, the brace.
+    static func appendTail(_ experiment: Experiment, hasEntries: Bool, to writer: inout ByteWriter) {
+        writer.append(hasEntries ? "\n      ],\n      \"winner\": " : "],\n      \"winner\": ")
         if let winner = experiment.winner { writer.appendQuoted(winner) } else { writer.append("null") }
         writer.append("\n    }")
     }

@@ -6,6 +6,22 @@ package struct StoreReading {
     /// The byte range of every experiment written exactly as `StoreWriter` writes it, by key: a
     /// save that leaves such an experiment unchanged copies those bytes instead of encoding it.
     package var verbatim: [String: Range<Int>]
+    /// Whitelists still held as arrays in subject order, by experiment index (see
+    /// `StoreReader.readingDeferringWhitelists`); empty otherwise.
+    var pending: [(experiment: Int, entries: [WhitelistEntry])] = []
+
+    /// Makes each pending whitelist its experiment's dictionary, freeing each array as it goes.
+    mutating func buildPendingWhitelists() {
+        for index in pending.indices {
+            let (experiment, entries) = (pending[index].experiment, pending[index].entries)
+            pending[index].entries = []
+            var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
+            // Read strictly ascending, so the subjects are distinct.
+            for entry in entries { whitelist[SubjectID(entry.subject)] = entry }
+            document.experiments[experiment].whitelist = whitelist
+        }
+        pending = []
+    }
 }
 
 /// Recognising bytes the writer wrote, so unchanged experiments can be saved by copying them.
@@ -17,39 +33,114 @@ package struct StoreReading {
 /// entry — is simply encoded again on save.
 extension StoreReader {
     /// Whitelist entries exactly as the writer writes them, from just after `[` up to the closing
-    /// bracket's line; nil, with the cursor where it was, at the first byte that differs.
-    static func readWrittenEntries(_ cursor: inout JSONCursor) -> [WhitelistEntry]? {
-        let start = cursor.position
+    /// bracket's line, by subject; nil, with the cursor where it was, at the first byte that differs.
+    ///
+    /// The dictionary is sized once from the entries' line count and filled as they are read (no
+    /// array of entries in between), and a date, note, operator or variant equal to the previous
+    /// entry's is not read again (entries added together share them), so a big whitelist costs one
+    /// dictionary slot and its subject an entry.
+    static func readWrittenEntries(_ cursor: inout JSONCursor) -> [SubjectID: WhitelistEntry]? {
+        var whitelist: [SubjectID: WhitelistEntry] = [:]
+        if !cursor.isNext("]") { whitelist.reserveCapacity(entryLines(in: cursor.bytes, from: cursor.position)) }
+        var addedAt = RepeatedDate(), addedBy = RepeatedText(), note = RepeatedText(), variant = RepeatedText()
+        let complete = scanWrittenEntries(&cursor) { fields in
+            guard let date = addedAt.read(fields.addedAt), let addedBy = addedBy.read(fields.addedBy), let note = note.read(fields.note),
+                  let subject = RepeatedText.text(fields.subject), let variant = variant.read(fields.variant) else { return false }
+            // Strictly ascending subjects are distinct, so this never replaces an entry.
+            whitelist[SubjectID(subject)] = WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: date)
+            return true
+        }
+        return complete ? whitelist : nil
+    }
+
+    /// Whitelist entries exactly as the writer writes them, as `readWrittenEntries` reads them, in
+    /// subject order in an array of exactly their count.
+    static func readWrittenEntryList(_ cursor: inout JSONCursor) -> [WhitelistEntry]? {
         var entries: [WhitelistEntry] = []
-        if cursor.isNext("]") { return entries }
+        if !cursor.isNext("]") { entries.reserveCapacity(entryLines(in: cursor.bytes, from: cursor.position)) }
+        var addedAt = RepeatedDate(), addedBy = RepeatedText(), note = RepeatedText(), variant = RepeatedText()
+        let complete = scanWrittenEntries(&cursor) { fields in
+            guard let date = addedAt.read(fields.addedAt), let addedBy = addedBy.read(fields.addedBy), let note = note.read(fields.note),
+                  let subject = RepeatedText.text(fields.subject), let variant = variant.read(fields.variant) else { return false }
+            entries.append(WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: date))
+            return true
+        }
+        return complete ? entries : nil
+    }
+
+    /// Whether the entries from just after `[` are exactly the writer's and each passes validation
+    /// (a valid subject, one of `variants`); read without keeping them, the cursor past them when so.
+    ///
+    /// A transaction that copies an experiment's bytes never needs its entries, only the certainty
+    /// that the store is valid: this checks what `StoreValidator` checks of an entry, without a
+    /// `String` per subject or a dictionary slot.
+    static func checkWrittenEntries(_ cursor: inout JSONCursor, variants: [String]) -> Bool {
+        var addedAt = RepeatedDate(), addedBy = RepeatedText(), note = RepeatedText(), variant = RepeatedText()
+        var variantIsKnown = false
+        return scanWrittenEntries(&cursor) { fields in
+            guard addedAt.read(fields.addedAt) != nil, addedBy.read(fields.addedBy) != nil, note.read(fields.note) != nil,
+                  RepeatedText.isValidSubject(fields.subject) else { return false }
+            if !variant.repeats(fields.variant) {
+                guard let name = variant.read(fields.variant) else { return false }
+                variantIsKnown = variants.contains(name)
+            }
+            return variantIsKnown
+        }
+    }
+
+    /// One entry's fields as they sit in the file: the date's 20 bytes and the strings' contents.
+    struct WrittenFields {
+        var addedAt: UnsafeBufferPointer<UInt8>
+        var addedBy: PlainText
+        var note: PlainText
+        var subject: PlainText
+        var variant: PlainText
+    }
+
+    /// Walks entries exactly in the writer's line form (fields in order, strings without escapes,
+    /// subjects strictly ascending, exact separators) from just after `[` to the closing bracket's
+    /// line, handing each to `entry`; false, with the cursor where it was, at the first byte that
+    /// differs or when `entry` answers false.
+    private static func scanWrittenEntries(_ cursor: inout JSONCursor, _ entry: (WrittenFields) -> Bool) -> Bool {
+        let start = cursor.position
+        if cursor.isNext("]") { return true }
         var previous: UnsafeBufferPointer<UInt8>?
         repeat {
-            guard cursor.consumeExactly(StoreLayout.entrySeparator(first: entries.isEmpty)),
-                  cursor.consumeExactly("{\"added_at\": \""), let addedAt = writtenDate(&cursor),
-                  cursor.consumeExactly("\", \"added_by\": "), let addedBy = cursor.plainStringHere(),
-                  cursor.consumeExactly(", \"note\": "), let note = cursor.plainStringHere(),
-                  cursor.consumeExactly(", \"subject\": "), let subject = cursor.plainStringHere(),
+            guard cursor.consumeExactly(StoreLayout.entrySeparator(first: previous == nil)),
+                  cursor.consumeExactly("{\"added_at\": \""), let addedAt = cursor.take(StoreDate.length),
+                  cursor.consumeExactly("\", \"added_by\": "), let addedBy = cursor.plainStringContent(),
+                  cursor.consumeExactly(", \"note\": "), let note = cursor.plainStringContent(),
+                  cursor.consumeExactly(", \"subject\": "), let subject = cursor.plainStringContent(),
                   previous.map({ ascending($0, subject.bytes) }) ?? true,
-                  cursor.consumeExactly(", \"variant\": "), let variant = cursor.plainStringHere(),
-                  cursor.consumeExactly("}")
+                  cursor.consumeExactly(", \"variant\": "), let variant = cursor.plainStringContent(),
+                  cursor.consumeExactly("}"),
+                  entry(WrittenFields(addedAt: addedAt, addedBy: addedBy, note: note, subject: subject, variant: variant))
             else {
                 cursor.rewind(to: start)
-                return nil
+                return false
             }
             previous = subject.bytes
-            entries.append(WhitelistEntry(subject: subject.text, variant: variant.text, note: note.text, addedBy: addedBy.text, addedAt: addedAt))
         } while cursor.isNext(",")
         guard cursor.isNext("\n      ]") else {
             cursor.rewind(to: start)
-            return nil
+            return false
         }
-        return entries
+        return true
     }
 
-    /// The 20-byte date and its closing quote, exactly here.
-    private static func writtenDate(_ cursor: inout JSONCursor) -> Date? {
-        guard let text = cursor.take(StoreDate.length), let seconds = StoreDate.seconds(parsing: text) else { return nil }
-        return Date(timeIntervalSince1970: Double(seconds))
+    /// How many lines from `start` look like whitelist entries (a newline and eight spaces): the
+    /// dictionary's size, found with `memchr` at a small fraction of the cost of reading them.
+    private static func entryLines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var position = start
+        while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
+            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard newline + 9 < bytes.count, memcmp(base + newline + 1, "        ", 8) == 0 else { break }
+            count += 1
+            position = newline + 9
+        }
+        return count
     }
 
     /// Whether `lhs` sorts strictly before `rhs` in byte order (as the writer sorts subjects).

@@ -19,24 +19,57 @@ package enum StoreReader {
         reading(from: data, recognising: nil)?.document
     }
 
+    /// The document in `data` with the whitelists the writer wrote left as arrays in `pending`, so
+    /// that they become dictionaries (`StoreReading.buildPendingWhitelists`) after the caller has
+    /// released the file's bytes; nil when `JSONDecoder` must read it.
+    package static func readingDeferringWhitelists(from data: Data) -> StoreReading? {
+        data.withUnsafeBytes { raw in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            var verbatim: [String: Range<Int>]?
+            var pending: [(experiment: Int, entries: [WhitelistEntry])]? = []
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, pending: &pending),
+                  cursor.isAtEnd() else { return nil }
+            return StoreReading(document: document, verbatim: [:], pending: pending ?? [])
+        }
+    }
+
     /// The document in `data` and, given `recognising`, which experiments are byte for byte as the
     /// writer writes them (a save's business; a plain load skips checking).
-    package static func reading(from data: Data, recognising written: WrittenSpan?) -> StoreReading? {
+    ///
+    /// Given `kept` as well (a transaction changing only those experiments), an experiment the writer
+    /// wrote that is not in `kept` comes back with an empty whitelist: its entries are checked as
+    /// the validator would check them, but not kept, since the save copies its bytes. Anything
+    /// short of that is read whole.
+    package static func reading(from data: Data, recognising written: WrittenSpan?, keepingEntriesOf kept: Set<String>? = nil) -> StoreReading? {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             var verbatim: [String: Range<Int>]? = written == nil ? nil : [:]
-            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written), cursor.isAtEnd() else { return nil }
+            let kept = written == nil ? nil : kept
+            var pending: [(experiment: Int, entries: [WhitelistEntry])]?
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written, kept: kept, pending: &pending),
+                  cursor.isAtEnd() else { return nil }
             return StoreReading(document: document, verbatim: verbatim ?? [:])
         }
     }
 
-    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?) -> StoreDocument? {
+    /// The document; with `pending` (not nil), whitelists in the writer's form are left there as arrays by experiment index.
+    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
+                                     pending: inout [(experiment: Int, entries: [WhitelistEntry])]?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
+        var index = 0
         let complete = readObject(&cursor) { cursor, key in
             switch Field(key) {
             case "schema_version": return once(&schemaVersion, cursor.integer())
             case "revision": return once(&revision, cursor.integer())
-            case "experiments": return once(&experiments, readArray(&cursor) { readExperiment(&$0, verbatim: &verbatim, written: written) })
+            case "experiments":
+                return once(&experiments, readArray(&cursor) { cursor in
+                    defer { index += 1 }
+                    var entries: [WhitelistEntry]?
+                    let experiment = readExperiment(&cursor, verbatim: &verbatim, written: written, kept: kept,
+                                                    deferring: pending != nil, deferred: &entries)
+                    if let entries, !entries.isEmpty { pending?.append((index, entries)) }
+                    return experiment
+                })
             case "history": return once(&history, readArray(&cursor, readHistoryEntry))
             default: return cursor.skipValue()
             }
@@ -46,9 +79,11 @@ package enum StoreReader {
         return StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
     }
 
-    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?) -> Experiment? {
+    /// One experiment; `deferring`, its whitelist in the writer's form is left in `deferred` as an array (the experiment's is empty).
+    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
+                                       deferring: Bool, deferred: inout [WhitelistEntry]?) -> Experiment? {
         let start = cursor.nextTokenPosition()
-        var writtenEntries: Range<Int>?
+        var writtenEntries: Range<Int>?, omitted = false
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
         var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
         var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?
@@ -66,7 +101,17 @@ package enum StoreReader {
             case "updated_at": return once(&updatedAt, date(&cursor))
             case "updated_by": return once(&updatedBy, cursor.string())
             case "variants": return once(&variants, readArray(&cursor, readVariant))
-            case "whitelist": return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
+            case "whitelist":
+                if let kept, whitelist == nil, let key, !kept.contains(key), let variants,
+                   let entries = checkedWrittenEntries(&cursor, variants: variants.map(\.name)) {
+                    (writtenEntries, omitted, whitelist) = (entries, true, [:])
+                    return true
+                }
+                if deferring, whitelist == nil, let entries = bracketed(&cursor, readWrittenEntryList) {
+                    (deferred, whitelist) = (entries, [:])
+                    return true
+                }
+                return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
             default: return cursor.skipValue()
             }
         }
@@ -78,6 +123,10 @@ package enum StoreReader {
         if let written, let writtenEntries,
            let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
             verbatim?[key] = span
+        } else if omitted {
+            // Not the writer's bytes after all, so the save encodes it: read it again, entries and all.
+            cursor.rewind(to: start)
+            return readExperiment(&cursor, verbatim: &verbatim, written: written, kept: nil, deferring: false, deferred: &deferred)
         }
         return experiment
     }
@@ -105,30 +154,49 @@ package enum StoreReader {
 
     /// The entries by subject; nil on a repeated subject (JSONDecoder names it).
     ///
-    /// Entries exactly in the writer's form are read by `readWrittenEntries` (and their byte range
-    /// noted in `writtenEntries`), any others field by field. They are read into an array first
-    /// so the dictionary is sized once: growing it while reading re-hashed every subject at each doubling.
+    /// Entries exactly in the writer's form are read by `readWrittenEntries` straight into a
+    /// dictionary sized from their line count (and their byte range noted in `writtenEntries`), any
+    /// others field by field into an array first, so the dictionary is sized once: growing it while
+    /// reading re-hashed every subject at each doubling.
     private static func readWhitelist(_ cursor: inout JSONCursor, writtenEntries: inout Range<Int>?) -> [SubjectID: WhitelistEntry]? {
         guard cursor.consume(UInt8(ascii: "[")) else { return nil }
         let start = cursor.position
-        let entries: [WhitelistEntry]
         if let written = readWrittenEntries(&cursor) {
             writtenEntries = start..<cursor.position
-            guard cursor.consume(UInt8(ascii: "]")) else { return nil }
-            entries = written
-        } else {
-            var read: [WhitelistEntry] = []
-            let complete = readElements(&cursor, opened: true) { cursor in
-                guard let entry = readWhitelistEntry(&cursor) else { return false }
-                read.append(entry)
-                return true
-            }
-            guard complete else { return nil }
-            entries = read
+            return cursor.consume(UInt8(ascii: "]")) ? written : nil
         }
+        var entries: [WhitelistEntry] = []
+        let complete = readElements(&cursor, opened: true) { cursor in
+            guard let entry = readWhitelistEntry(&cursor) else { return false }
+            entries.append(entry)
+            return true
+        }
+        guard complete else { return nil }
         var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
         for entry in entries where whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) != nil { return nil }
         return whitelist
+    }
+
+    /// The byte range of the entries of `[ ... ]` when `checkWrittenEntries` passes them; nil, nothing consumed, otherwise.
+    private static func checkedWrittenEntries(_ cursor: inout JSONCursor, variants: [String]) -> Range<Int>? {
+        var entries = 0..<0
+        let checked = bracketed(&cursor) { cursor -> Bool? in
+            let start = cursor.position
+            guard checkWrittenEntries(&cursor, variants: variants) else { return nil }
+            entries = start..<cursor.position
+            return true
+        }
+        return checked == nil ? nil : entries
+    }
+
+    /// What `read` makes of the inside of `[ ... ]`; nil, nothing consumed, when it or the brackets fail.
+    private static func bracketed<Value>(_ cursor: inout JSONCursor, _ read: (inout JSONCursor) -> Value?) -> Value? {
+        let before = cursor.position
+        guard cursor.consume(UInt8(ascii: "[")), let value = read(&cursor), cursor.consume(UInt8(ascii: "]")) else {
+            cursor.rewind(to: before)
+            return nil
+        }
+        return value
     }
 
     private static func readWhitelistEntry(_ cursor: inout JSONCursor) -> WhitelistEntry? {
