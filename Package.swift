@@ -5,9 +5,15 @@ import PackageDescription
 /// Toolchain and C system libraries only; no package dependencies.
 let package = Package(
     name: "abconsole",
+    // Linux ignores this; on Apple platforms the Foundation the core and the client use (JSON output
+    // formatting, format styles, FileHandle writes) needs at least these.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
+        .library(name: "ExperimentClient", targets: ["ExperimentClient"]),
+        .executable(name: "client-example", targets: ["client-example"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
+        .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
@@ -15,8 +21,15 @@ let package = Package(
         /// The portable read side: domain, bucketing, ramping, assignment, the store reader and
         /// validator. Foundation only; what an app links (through ExperimentClient) to decide variants.
         .target(name: "ExperimentCore"),
+        /// What an app links to get its variants: typed keys, fallbacks, overrides, exposures. Read side only.
+        .target(name: "ExperimentClient", dependencies: ["ExperimentCore"], exclude: ["README-section.md"]),
+        /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
+        .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
         .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
+        /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
+        /// and the distribution functions. Pure: no I/O, no dependencies.
+        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore"]),
         /// The wide-character ncurses system library, reached through a small shim header.
@@ -24,16 +37,20 @@ let package = Package(
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "CBenchReference"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
+        .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
+        .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
+        /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).
+        .executableTarget(name: "abconsole-statsdiff", dependencies: ["ExperimentStats"], path: "Tests/stats/statsdiff"),
     ]
 )

@@ -7,12 +7,12 @@ import ExperimentCore
 import Foundation
 
 /// The one file that calls the C file API: locks, durable atomic replacement, reads and stats.
-enum FileSystem {
+package enum FileSystem {
     /// A failed system call, with the errno text.
-    struct Failure: Error {
+    package struct Failure: Error {
         let operation: String
         let code: Int32
-        var reason: String { "\(operation) failed: \(String(cString: strerror(code)))" }
+        package var reason: String { "\(operation) failed: \(String(cString: strerror(code)))" }
     }
 
     /// Mode and owner of an existing file, kept across replacements.

@@ -2,7 +2,7 @@ import ExperimentCore
 import ExperimentStore
 import Foundation
 
-/// Scenario 6: the store's figures in three shapes of about a million records (issue 14), through
+/// Scenario 8: the store's figures in three shapes of about a million records (issue 14), through
 /// the real binary: open (`validate`) against Python's `json.load`, its peak memory, one
 /// `whitelist add` to a small experiment, and one import of `importRows` rows.
 enum ShapesScenario {
@@ -13,7 +13,7 @@ enum ShapesScenario {
             { .evenlySpread(experiments: 1000, perExperiment: options.scaled(1000)) },
             { .longHistories(experiments: options.scaled(10_000), whitelist: 10, history: 100) },
         ]
-        Report.section("6. Store shapes: open, memory, one change and one import at about a million records")
+        Report.section("8. Store shapes: open, memory, one change and one import at about a million records")
         let csvPath = directory + "/shape-import.csv"
         _ = FileManager.default.createFile(atPath: csvPath, contents: Fixtures.importCSV(rows: rows, seed: 41))
         for make in shapes {

@@ -18,8 +18,8 @@ import Testing
     @Test func theSecondConsolesRampIsRefusedNamingTheFirstOperator() throws {
         let store = try TempStore()
         try store.createRunning()
-        let alice = try ConsoleSession(store: store.file, operatorName: "alice", clock: { TempStore.t0 })
-        let bob = try ConsoleSession(store: store.file, operatorName: "bob", clock: { TempStore.t1 })
+        let alice = try ConsoleSession(store: store.file, operatorName: "alice", settleTime: 10, clock: { TempStore.t0 })
+        let bob = try ConsoleSession(store: store.file, operatorName: "bob", settleTime: 10, clock: { TempStore.t1 })
 
         ramp(alice, control: "70", treat: "30")
         #expect(alice.state.message?.isError == false, "\(String(describing: alice.state.message))")

@@ -158,7 +158,7 @@ scenario_open_filter_detail() {
     tmux_wait_for "▶account_add_funds"
     tmux_wait_for "Enter open  / filter"
     tmux_send /
-    tmux_wait_for "type to filter · Enter keep · Esc clear"
+    tmux_wait_for "Enter keep  Esc clear"
     tmux_send_text pay
     tmux_wait_for "/pay▏"
     wait_gone "account_add_funds"
@@ -361,6 +361,57 @@ scenario_external_change() {
     expect_exit 0
 }
 
+# Holds the store's lock from another process (flock) until release_lock; waits until it is held.
+hold_lock() {
+    rm -f "$RUN_DIR/lock-held" "$RUN_DIR/lock-release"
+    flock "$STORE.lock" sh -c ': >"$1"; while [ ! -e "$2" ]; do sleep 0.02; done' sh "$RUN_DIR/lock-held" "$RUN_DIR/lock-release" &
+    _tmux_poll 5 test -e "$RUN_DIR/lock-held" || fail "flock did not take the lock"
+}
+
+release_lock() {
+    : >"$RUN_DIR/lock-release"
+    wait
+}
+
+# A save while another process holds the lock: the status counts the wait, help and navigation
+# still work, the save lands once the lock is free; a second one is given up with Esc.
+scenario_held_lock() {
+    start_console
+    hold_lock
+    tmux_send p
+    tmux_wait_for "Pause account_add_funds?"
+    tmux_send y
+    tmux_wait_for "saving the change to \`account_add_funds\`: waiting for another writer's lock, 0 s of 10 s"
+    tmux_wait_for "Esc give up"
+    wait_match "waiting for another writer's lock, [1-9] s of 10 s" 3
+    tmux_send '?'
+    tmux_wait_for "While a change is saved"
+    tmux_send Escape
+    wait_gone "Help — keys"
+    tmux_send j
+    tmux_wait_for "▶app_color_scheme"
+    cmp -s "$STORE" "$SAMPLE" || fail "the store changed while another process held the lock"
+    release_lock
+    tmux_wait_for "paused \`account_add_funds\`"
+    wait_match "^ account_add_funds +user +paused "
+    cli show account_add_funds --json | json_check 'd["status"] == "paused"'
+
+    hold_lock
+    tmux_send p
+    tmux_wait_for "Pause app_color_scheme?"
+    tmux_send y
+    tmux_wait_for "waiting for another writer's lock"
+    tmux_send Escape
+    tmux_wait_for "gave up: stopped saving the change to \`app_color_scheme\` before it changed anything"
+    tmux_wait_for "Pause app_color_scheme?"
+    tmux_send n
+    wait_gone "Pause app_color_scheme?"
+    release_lock
+    cli show app_color_scheme --json | json_check 'd["status"] == "running"'
+    tmux_send q
+    expect_exit 0
+}
+
 # Ctrl-C quits from a screen deep in the console with 130, and the terminal is restored.
 scenario_ctrl_c() {
     new_store
@@ -446,7 +497,7 @@ scenario_demo() {
 
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help resize external_change ctrl_c sigterm no_color read_only not_a_tty demo)
+SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo)
 passed=0
 failed=0
 started=$(_tmux_now_ms)

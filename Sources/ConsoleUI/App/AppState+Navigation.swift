@@ -2,18 +2,8 @@ import ExperimentCore
 import ExperimentStore
 
 extension AppState {
-    /// Whether keys go into the list's or the whitelist's filter, so `?` is typed rather than opening help.
-    var isTypingIntoAFilter: Bool {
-        guard overlay == nil else { return false }
-        switch screen {
-        case .list: return list.isFiltering
-        case .whitelist(let screen): return screen.isFiltering
-        default: return false
-        }
-    }
-
     /// Closes the overlay, else the top screen, else clears the list filter.
-    mutating func closeTop() {
+    mutating func closeTop(_ rows: RowCache) {
         if overlay != nil {
             overlay = nil
         } else if !stack.isEmpty {
@@ -21,54 +11,33 @@ extension AppState {
         } else if !list.filter.isEmpty {
             list.filter = ""
             list.isFiltering = false
+            list.keepSelection(rows.listRows(self))
         }
-    }
-
-    /// Whether writes are allowed; when not, says why in the status bar.
-    mutating func requireWritable(_ what: String) -> Bool {
-        guard readOnly else { return true }
-        message = .error("read-only console (opened with --read-only): cannot \(what); restart without --read-only to make changes")
-        return false
-    }
-
-    /// Whether `experiment` can still change; when resolved, says so in the status bar.
-    mutating func requireNotResolved(_ experiment: Experiment, _ what: String) -> Bool {
-        guard experiment.status == .resolved else { return true }
-        message = .error(ExperimentError.resolvedIsFrozen(experiment: experiment.key, what: what).message)
-        return false
     }
 
     /// After the store changed: drop screens about experiments that are gone, keep the selection valid.
-    mutating func repairAfterReload() {
+    mutating func repairAfterReload(_ rows: RowCache) {
         stack.removeAll { screen in screen.experimentKey.map { snapshot.experiments[$0] == nil } ?? false }
         if case .some(let overlay) = overlay, let key = overlay.experimentKey, snapshot.experiments[key] == nil { self.overlay = nil }
-        refreshListRows()
-        let rows = list.rows
-        guard !rows.isEmpty else { return list.selectedKey = nil }
-        if let selected = list.selectedKey, rows.row(of: selected) != nil { return }
-        list.selectedKey = rows.key(at: min(rows.rowAfter(list.selectedKey ?? ""), rows.count - 1))
+        list.keepSelection(rows.listRows(self))
     }
 
-    /// Selects the experiment `offset` rows away in the visible list (clamped).
-    mutating func moveSelection(by offset: Int) {
-        refreshListRows()
-        let rows = list.rows
-        guard !rows.isEmpty else { return list.selectedKey = nil }
-        let current = list.selectedKey.flatMap(rows.row) ?? 0
-        list.selectedKey = rows.key(at: min(max(current + offset, 0), rows.count - 1))
+    /// The filter of the whitelist on top, if it is on top.
+    var topWhitelistFilter: String? {
+        if case .whitelist(let screen)? = stack.last { screen.filter } else { nil }
     }
-}
 
-extension Overlay {
-    /// The experiment the overlay changes, if any.
-    var experimentKey: String? {
-        switch self {
-        case .ramp(let value): value.experimentKey
-        case .confirm(let value): value.change.experimentKey
-        case .resolve(let value): value.experimentKey
-        case .whitelistAdd(let value): value.experimentKey
-        case .importCSV(let value): value.experimentKey
-        case .newExperiment: nil
-        }
+    /// Puts the top whitelist's selection on one of its rows: when it has none, and (`always`) after
+    /// the store or the filter changed — the same subject, else the next one. Between those it may
+    /// name a subject not listed yet (the one a form is adding), drawn where it will appear.
+    mutating func keepSelectionOnARow(_ rows: RowCache, always: Bool) {
+        guard case .whitelist(var screen)? = stack.last, always || screen.selectedSubject == nil,
+              let experiment = snapshot.experiments[screen.experimentKey] else { return }
+        let entries = rows.whitelistRows(experiment, filter: screen.filter)
+        guard !entries.matching.isEmpty else { return }
+        let subject = SubjectID(entries[screen.selectedIndex(in: entries)].subject)
+        guard subject != screen.selectedSubject else { return }
+        screen.selectedSubject = subject
+        stack[stack.count - 1] = .whitelist(screen)
     }
 }

@@ -17,14 +17,20 @@ public struct AppState: Equatable, Sendable {
     /// The `?` overlay.
     public var showsHelp = false
     public var message: StatusMessage?
+    /// The terminal's size, for paging by the rows a screen shows.
+    public var size = TerminalSize.standard
+    /// Effects running off the render loop (saves, loads), oldest first.
+    public var jobs: [Job] = []
+    /// The id the next job gets.
+    public var nextJobID = 1
 
     public init(snapshot: StoreSnapshot, storePath: String, operatorName: String, readOnly: Bool = false) {
         self.snapshot = snapshot
         self.storePath = storePath
         self.operatorName = operatorName
         self.readOnly = readOnly
-        list.rows.update(for: snapshot, filter: list.filter)
-        list.selectedKey = list.rows.isEmpty ? nil : list.rows.key(at: 0)
+        let rows = ListRows(snapshot, filter: "")
+        list.selectedKey = rows.isEmpty ? nil : rows.key(at: 0)
     }
 
     /// The screen on top (the list when nothing is open).
@@ -38,27 +44,24 @@ public struct AppState: Equatable, Sendable {
         return list.selectedKey.flatMap { snapshot.experiments[$0] }
     }
 
-    /// The list's experiments after the filter, sorted by key.
-    public var visibleExperiments: [Experiment] { visibleRows.experiments }
+    /// The list's experiments after the filter, sorted by key (computed afresh; views use a `RowCache`).
+    public var visibleExperiments: [Experiment] { ListRows(snapshot, filter: list.filter).experiments }
 
-    /// The list's rows: the cached ones when they describe this store and filter (always so after
-    /// `ConsoleUpdate.update`), else computed afresh, so a state changed by hand never shows stale rows.
-    var visibleRows: ListRows {
-        list.rows.isCurrent(for: snapshot, filter: list.filter) ? list.rows : ListRows(snapshot, filter: list.filter)
-    }
+    /// Where the keys go now, for dispatch and the help bar: the help overlay while it is open.
+    public var bindingContext: BindingContext { showsHelp ? .help : contentContext }
 
-    /// Brings the list's cached rows up to date with the store and the filter.
-    mutating func refreshListRows() {
-        list.rows.update(for: snapshot, filter: list.filter)
-    }
-
-    /// Where the keys go now, for dispatch and the help bar.
-    public var bindingContext: BindingContext {
+    /// Where the keys go beneath the help overlay (the bindings `?` lists).
+    public var contentContext: BindingContext {
         switch overlay {
         case .ramp?: return .rampEditor
         case .confirm?: return .confirm
         case .some: return .form
-        case nil: return screen.bindingContext
+        case nil:
+            switch screen {
+            case .list where list.isFiltering: return .filter
+            case .whitelist(let screen) where screen.isFiltering: return .filter
+            default: return screen.bindingContext
+            }
         }
     }
 }
@@ -69,16 +72,8 @@ public struct ListState: Equatable, Sendable {
     /// Whether `/` is active and keys type into the filter.
     public var isFiltering = false
     public var selectedKey: String?
-    /// The first visible row.
-    public var scroll = 0
-    /// The sorted and filtered experiments, derived from the store (not part of equality).
-    var rows = ListRows()
 
     public init() {}
-
-    public static func == (lhs: ListState, rhs: ListState) -> Bool {
-        lhs.filter == rhs.filter && lhs.isFiltering == rhs.isFiltering && lhs.selectedKey == rhs.selectedKey && lhs.scroll == rhs.scroll
-    }
 }
 
 /// A line for the status bar: what just happened, or what went wrong.

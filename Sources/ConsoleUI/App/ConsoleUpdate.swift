@@ -2,137 +2,147 @@ import ExperimentCore
 import ExperimentStore
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.
+///
+/// `rows` memoises the rows derived from the state (see `RowCache`); a fresh cache gives the same
+/// result. Keys are dispatched through `KeyBindings` to the top form or screen, which changes its
+/// own value against a read-only `ScreenContext` and answers with a `ScreenReply` for the rest.
 public enum ConsoleUpdate {
-    public static func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-        defer { state.refreshScreenCaches() }
+    public static func update(_ state: inout AppState, _ action: Action, rows: RowCache = RowCache()) -> [Effect] {
+        var effects: [Effect] = []
+        let filterBefore = state.topWhitelistFilter
+        var storeChanged = false
         switch action {
         case .key(let key):
-            return handle(key, &state)
-        case .changeApplied(let message, let snapshot):
-            let closed = state.overlay
-            state.snapshot = snapshot
-            state.overlay = nil
-            state.message = .info(message)
-            state.repairAfterReload()
-            NewExperimentForm.selectCreated(after: closed, &state)
-        case .changeFailed(let message, let isConflict, let snapshot):
-            if let snapshot { state.snapshot = snapshot }
-            if isConflict { state.overlay = nil }
-            state.message = .error(message)
-            state.repairAfterReload()
+            effects = handle(key, &state, rows)
+        case .resized(let width, let height):
+            state.size = TerminalSize(width: width, height: height)
+        case .jobProgress(let id, let progress):
+            state.recordProgress(progress, of: id)
+        case .jobFinished(let id, let outcome):
+            state.finishJob(id, outcome, rows: rows)
+            storeChanged = true
         case .storeReloaded(let snapshot):
             guard snapshot != state.snapshot else { return [] }
             state.snapshot = snapshot
             state.message = .info("the store changed on disk; showing the fresh state")
-            state.repairAfterReload()
+            state.repairAfterReload(rows)
+            storeChanged = true
         case .storeUnreadable(let message):
             state.message = .error(message)
         }
-        return []
+        state.keepSelectionOnARow(rows, always: storeChanged || state.topWhitelistFilter != filterBefore)
+        return effects
     }
 
-    private static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
-        if key == .control("c") { return [.quit(130)] }
-        if key == .resize { return [] }
-        if state.showsHelp {
-            if [.escape, .character("q"), .character("?"), .enter].contains(key) { state.showsHelp = false }
-            return []
-        }
+    private static func handle(_ key: Key, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
         let context = state.bindingContext
         let intent = KeyBindings.intent(for: key, in: context)
-        if intent == .help, !state.isTypingIntoAFilter, !context.takesText || key != .character("?") {
+        if intent == .forceQuit { return [.quit(130)] }
+        if context == .help {
+            if intent == .back { state.showsHelp = false }
+            return []
+        }
+        if intent == .help {
             state.showsHelp = true
             return []
         }
+        if !state.jobs.isEmpty, state.overlay == nil, context != .filter, KeyBindings.intent(for: key, in: .job) == .giveUp {
+            return state.giveUpJob()
+        }
+        let screenContext = ScreenContext(state, rows: rows)
         if let overlay = state.overlay {
-            switch overlay {
-            case .ramp: return RampEditor.handle(key, intent, &state)
-            case .confirm(let confirmation): return handleConfirmation(confirmation, intent, &state)
-            case .resolve: return ResolveForm.handle(key, intent, &state)
-            case .whitelistAdd: return WhitelistForm.handle(key, intent, &state)
-            case .importCSV: return ImportForm.handle(key, intent, &state)
-            case .newExperiment: return NewExperimentForm.handle(key, intent, &state)
+            var form = overlay
+            let reply = form.handle(key, intent, screenContext)
+            state.overlay = form
+            return apply(reply, from: .form, &state, rows)
+        }
+        let reply: ScreenReply
+        switch state.screen {
+        case .list:
+            reply = state.list.handle(key, intent, screenContext)
+        case .detail, .whitelist, .history, .inspector:
+            var screen = state.screen
+            reply = screen.handle(key, intent, screenContext)
+            state.stack[state.stack.count - 1] = screen
+        }
+        return apply(reply, from: .screen, &state, rows)
+    }
+
+    /// Who answered a key.
+    private enum Responder { case form, screen }
+
+    /// Carries out what the form or screen asked, in a fixed order.
+    private static func apply(_ reply: ScreenReply, from responder: Responder, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
+        var effects: [Effect] = []
+        if reply.close {
+            switch responder {
+            case .form: state.overlay = nil
+            case .screen: state.closeTop(rows)
             }
         }
-        switch state.screen {
-        case .list: return ListScreen.handle(key, intent, &state)
-        case .detail: return handleBrowsing(intent, &state)
-        case .whitelist: return WhitelistScreen.handle(key, intent, &state)
-        case .history: return HistoryScreen.handle(key, intent, &state)
-        case .inspector: return InspectorScreen.handle(key, intent, &state)
+        switch reply.status {
+        case .keep: break
+        case .clear: state.message = nil
+        case .show(let message): state.message = message
         }
+        if let overlay = reply.present { state.overlay = overlay }
+        if let screen = reply.push { state.stack.append(screen) }
+        if let subject = reply.selectSubject, case .whitelist(var screen)? = state.stack.last {
+            screen.selectedSubject = subject
+            state.stack[state.stack.count - 1] = .whitelist(screen)
+        }
+        if let work = reply.work { effects += state.startJob(work) }
+        if let intent = reply.browse { effects += handleBrowsing(intent, &state, rows) }
+        if let code = reply.quit { effects.append(.quit(code)) }
+        return effects
     }
 
-    /// The action keys shared by the list and the detail screen.
-    static func handleBrowsing(_ intent: Intent?, _ state: inout AppState) -> [Effect] {
-        guard let intent else { return [] }
+    /// The action keys shared by the browsing screens: open a screen or a form about the focused experiment.
+    private static func handleBrowsing(_ intent: Intent, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
+        let context = ScreenContext(state, rows: rows)
+        let reply: ScreenReply
         switch intent {
-        case .back, .quit:
-            state.closeTop()
-        case .forceQuit:
-            return [.quit(130)]
         case .inspect:
-            state.stack.append(.inspector(InspectorScreen()))
+            reply = .push(.inspector(InspectorScreen()))
         case .history:
-            let key = state.screen == .list ? nil : state.focusedExperiment?.key
-            state.stack.append(.history(HistoryScreen(experimentKey: key)))
+            reply = .push(.history(HistoryScreen(experimentKey: state.screen == .list ? nil : state.focusedExperiment?.key)))
         case .whitelist:
-            guard let experiment = state.focusedExperiment else { return [] }
-            state.stack.append(.whitelist(WhitelistScreen(experimentKey: experiment.key)))
+            reply = state.focusedExperiment.map { .push(.whitelist(WhitelistScreen(experimentKey: $0.key))) } ?? .none
         case .newExperiment:
-            guard state.requireWritable("create an experiment") else { return [] }
-            state.overlay = .newExperiment(NewExperimentForm())
+            reply = .refuse(context.writeRefusal("create an experiment")) { .present(.newExperiment(NewExperimentForm())) }
         case .ramp:
-            guard let experiment = state.focusedExperiment, state.requireWritable("ramp"),
-                  state.requireNotResolved(experiment, "its weights") else { return [] }
-            state.overlay = .ramp(RampEditor(experiment))
+            guard let experiment = state.focusedExperiment else { return [] }
+            reply = .refuse(context.changeRefusal(experiment, "its weights", action: "ramp")) { .present(.ramp(RampEditor(experiment))) }
         case .resolve:
-            guard let experiment = state.focusedExperiment, state.requireWritable("resolve"),
-                  state.requireNotResolved(experiment, "its winner") else { return [] }
-            state.overlay = .resolve(ResolveForm(experiment))
+            guard let experiment = state.focusedExperiment else { return [] }
+            reply = .refuse(context.changeRefusal(experiment, "its winner", action: "resolve")) { .present(.resolve(ResolveForm(experiment))) }
         case .start, .pause:
-            guard let experiment = state.focusedExperiment,
-                  state.requireWritable(intent == .start ? "start" : "pause") else { return [] }
-            askLifecycle(intent == .start ? .running : .paused, experiment, &state)
+            guard let experiment = state.focusedExperiment else { return [] }
+            reply = .refuse(context.writeRefusal(intent == .start ? "start" : "pause")) {
+                askLifecycle(intent == .start ? .running : .paused, experiment)
+            }
         default:
-            break
+            return []
         }
-        return []
+        return apply(reply, from: .screen, &state, rows)
     }
 
-    private static func askLifecycle(_ target: ExperimentStatus, _ experiment: Experiment, _ state: inout AppState) {
+    private static func askLifecycle(_ target: ExperimentStatus, _ experiment: Experiment) -> ScreenReply {
         guard experiment.status.canMove(to: target) else {
-            state.message = .error(ExperimentError.forbiddenTransition(experiment: experiment.key, from: experiment.status, to: target).message)
-            return
+            return .show(.error(ExperimentError.forbiddenTransition(experiment: experiment.key, from: experiment.status, to: target).message))
         }
-        let confirmation: Confirmation
         if target == .paused {
-            confirmation = Confirmation(
+            return ScreenReply(present: .confirm(Confirmation(
                 title: "Pause \(experiment.key)?",
                 lines: ["Pause is the kill switch: every subject gets `\(experiment.control)` at once,",
                         "whitelisted ones too, until you start it again (s)."],
-                change: .pause(experiment: experiment.key), expectedRevision: experiment.revision)
-        } else {
-            let verb = experiment.status == .paused ? "Resume" : "Start"
-            confirmation = Confirmation(
-                title: "\(verb) \(experiment.key)?",
-                lines: ["Subjects will be bucketed: \(experiment.weightSummary)",
-                        "(unallocated \(experiment.unallocated) % get `\(experiment.control)`)."],
-                change: .start(experiment: experiment.key), expectedRevision: experiment.revision)
+                change: .pause(experiment: experiment.key), expectedRevision: experiment.revision)))
         }
-        state.overlay = .confirm(confirmation)
-    }
-
-    private static func handleConfirmation(_ confirmation: Confirmation, _ intent: Intent?, _ state: inout AppState) -> [Effect] {
-        switch intent {
-        case .confirm?:
-            return [.apply(confirmation.change, expectedRevision: confirmation.expectedRevision)]
-        case .deny?, .cancel?, .back?:
-            state.overlay = confirmation.returnTo
-            state.message = .info("nothing changed")
-        default:
-            break
-        }
-        return []
+        let verb = experiment.status == .paused ? "Resume" : "Start"
+        return ScreenReply(present: .confirm(Confirmation(
+            title: "\(verb) \(experiment.key)?",
+            lines: ["Subjects will be bucketed: \(experiment.weightSummary)",
+                    "(unallocated \(experiment.unallocated) % get `\(experiment.control)`)."],
+            change: .start(experiment: experiment.key), expectedRevision: experiment.revision)))
     }
 }

@@ -3,23 +3,28 @@ import ExperimentStore
 
 /// Work the update asks the runtime to do; I/O as values, performed outside the pure update.
 public enum Effect: Equatable, Sendable {
-    /// Apply a change in one store transaction, refused if the experiment moved past `expectedRevision`.
-    case apply(Change, expectedRevision: Int?)
-    /// Read a CSV file and import it into `experiment`'s whitelist in one transaction.
-    case importWhitelist(experiment: String, path: String, expectedRevision: Int)
-    /// Read the store again (it changed on disk).
-    case reload
+    /// Perform `work` off the render loop as job `id` (see `Job`); its progress and outcome come back as actions.
+    case start(JobID, Work)
+    /// Ask job `id` to stop; it answers with its outcome (`.cancelled` when it stopped in time).
+    case cancel(JobID)
     /// Close the console with this exit code.
     case quit(Int32)
+
+    /// The work a `.start` effect runs (tests compare it without the job's id).
+    public var work: Work? {
+        if case .start(_, let work) = self { work } else { nil }
+    }
 }
 
-/// What happens to the console: a key, or the result of an effect.
+/// What happens to the console: a key, a new terminal size, or the result of an effect.
 public enum Action: Equatable, Sendable {
     case key(Key)
-    /// A change was saved; `snapshot` is the store after it.
-    case changeApplied(message: String, snapshot: StoreSnapshot)
-    /// A change was refused or failed; `snapshot` is the fresh store when it could be read.
-    case changeFailed(message: String, isConflict: Bool, snapshot: StoreSnapshot?)
+    /// The terminal is now `width` × `height` cells (sent once at start and on every resize).
+    case resized(width: Int, height: Int)
+    /// Job `id` got this far.
+    case jobProgress(JobID, JobProgress)
+    /// Job `id` ended.
+    case jobFinished(JobID, JobOutcome)
     /// The store changed on disk and was read again.
     case storeReloaded(StoreSnapshot)
     /// The store could not be read again; the console keeps showing the last good state.

@@ -8,4 +8,6 @@ public enum Intent: String, Hashable, Sendable, CaseIterable {
     case whitelistAdd, whitelistRemove, whitelistImport, historyToggleScope
     // Inside forms and confirmations
     case nextField, previousField, increment, decrement, cycleNext, cyclePrevious, submit, cancel, confirm, deny
+    // While a job runs
+    case giveUp
 }

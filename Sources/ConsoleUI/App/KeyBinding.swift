@@ -1,18 +1,19 @@
 /// Where a binding applies: the browsing screens, a form, or everywhere.
 public enum BindingContext: String, Hashable, Sendable, CaseIterable {
-    case global, list, detail, whitelist, history, inspector, form, rampEditor, confirm
+    case global, list, filter, detail, whitelist, history, inspector, form, rampEditor, confirm, job, help
 
     /// Whether the global bindings (`?`, `i`) work here; text fields and confirmations keep their keys.
-    public var allowsGlobalKeys: Bool { !takesText && self != .confirm }
+    public var allowsGlobalKeys: Bool { !takesText && ![.confirm, .job, .help].contains(self) }
 
     /// Whether keys in this context are typed into a text field when no binding claims them.
-    public var takesText: Bool { self == .form || self == .rampEditor || self == .inspector }
+    public var takesText: Bool { [.form, .rampEditor, .inspector, .filter].contains(self) }
 
     /// The heading of this context in the help overlay and README keymap.
     public var title: String {
         switch self {
         case .global: "Everywhere"
         case .list: "Experiment list"
+        case .filter: "Typing a filter"
         case .detail: "Experiment detail"
         case .whitelist: "Whitelist"
         case .history: "History"
@@ -20,6 +21,8 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
         case .form: "Forms"
         case .rampEditor: "Ramp editor"
         case .confirm: "Confirmations"
+        case .job: "While a change is saved"
+        case .help: "Help overlay"
         }
     }
 }

@@ -23,6 +23,11 @@ public enum KeyBindings {
         KeyBinding([.escape], "Esc", .list, .back, "clear the filter"),
         KeyBinding([.character("q")], "q", .list, .quit, "quit", bar: "quit"),
 
+        KeyBinding([.enter], "Enter", .filter, .submit, "keep the filter", bar: "keep"),
+        KeyBinding([.escape], "Esc", .filter, .cancel, "clear the filter", bar: "clear"),
+        KeyBinding([.down], "↓", .filter, .moveDown, "next match"),
+        KeyBinding([.up], "↑", .filter, .moveUp, "previous match"),
+
         KeyBinding([.character("r")], "r", .detail, .ramp, "ramp", bar: "ramp"),
         KeyBinding([.character("w")], "w", .detail, .whitelist, "whitelist", bar: "whitelist"),
         KeyBinding([.character("R")], "R", .detail, .resolve, "resolve", bar: "resolve"),
@@ -41,7 +46,7 @@ public enum KeyBindings {
         KeyBinding([.character("a")], "a", .whitelist, .whitelistAdd, "add a subject", bar: "add"),
         KeyBinding([.character("d")], "d", .whitelist, .whitelistRemove, "remove the selected subject", bar: "remove"),
         KeyBinding([.character("I")], "I", .whitelist, .whitelistImport, "import a CSV file", bar: "import"),
-        KeyBinding([.escape, .character("q")], "Esc/q", .whitelist, .back, "back", bar: "back"),
+        KeyBinding([.escape, .character("q")], "Esc/q", .whitelist, .back, "back (Esc first clears a kept filter)", bar: "back"),
 
         KeyBinding([.character("j"), .down], "j/↓", .history, .moveDown, "older entry"),
         KeyBinding([.character("k"), .up], "k/↑", .history, .moveUp, "newer entry"),
@@ -53,9 +58,12 @@ public enum KeyBindings {
         KeyBinding([.escape, .character("q")], "Esc/q", .history, .back, "back", bar: "back"),
 
         KeyBinding([.tab], "Tab", .inspector, .nextField, "user id ⇄ device id", bar: "next field"),
+        KeyBinding([.backTab], "S-Tab", .inspector, .previousField, "device id ⇄ user id"),
         KeyBinding([.enter], "Enter", .inspector, .submit, "run the inspection", bar: "inspect"),
         KeyBinding([.down], "↓", .inspector, .moveDown, "next experiment in the table"),
         KeyBinding([.up], "↑", .inspector, .moveUp, "previous experiment in the table"),
+        KeyBinding([.pageDown], "PgDn", .inspector, .pageDown, "page down the table"),
+        KeyBinding([.pageUp], "PgUp", .inspector, .pageUp, "page up the table"),
         KeyBinding([.escape], "Esc", .inspector, .back, "back", bar: "back"),
 
         KeyBinding([.tab, .down], "Tab/↓", .rampEditor, .nextField, "next variant", bar: "next"),
@@ -64,6 +72,7 @@ public enum KeyBindings {
         KeyBinding([.character("-")], "-", .rampEditor, .decrement, "−1 %", bar: "−1 %"),
         KeyBinding([.enter], "Enter", .rampEditor, .submit, "review and confirm", bar: "review"),
         KeyBinding([.escape], "Esc", .rampEditor, .cancel, "cancel", bar: "cancel"),
+        KeyBinding([.character("?")], "?", .rampEditor, .help, "help: every key"),
 
         KeyBinding([.tab], "Tab", .form, .nextField, "next field", bar: "next field"),
         KeyBinding([.backTab], "S-Tab", .form, .previousField, "previous field"),
@@ -74,18 +83,21 @@ public enum KeyBindings {
 
         KeyBinding([.character("y")], "y", .confirm, .confirm, "yes, apply", bar: "apply"),
         KeyBinding([.character("n"), .escape], "n/Esc", .confirm, .deny, "no, go back", bar: "back"),
+
+        KeyBinding([.escape], "Esc", .job, .giveUp, "give up waiting for another writer's lock", bar: "give up"),
+
+        KeyBinding([.escape, .character("q"), .character("?")], "Esc/q/?", .help, .back, "close help", bar: "close help"),
     ]
 
     /// The intent of `key` in `context`, if any.
     ///
-    /// Browsing contexts fall back to the global bindings; contexts where the user types text
-    /// (forms, the ramp editor, the inspector's fields) only fall back to Ctrl-C, so typing `i` or
-    /// `?` into a field types it.
+    /// Browsing contexts fall back to every global binding; the others (text fields, confirmations,
+    /// the help overlay) only to those without a character key (Ctrl-C), exactly the ones
+    /// `globals(in:)` lists, so typing `i` or `?` into a field types it (the ramp editor binds `?`
+    /// itself: its fields take digits).
     public static func intent(for key: Key, in context: BindingContext) -> Intent? {
         if let binding = all.first(where: { $0.context == context && $0.keys.contains(key) }) { return binding.intent }
-        let global = all.first(where: { $0.context == .global && $0.keys.contains(key) })
-        if context.takesText, case .character = key { return nil }
-        return global?.intent
+        return globals(in: context).first { $0.keys.contains(key) }?.intent
     }
 
     /// The global bindings that work in `context`: all of them while browsing, only non-character keys (Ctrl-C) elsewhere.

@@ -5,7 +5,9 @@ import Foundation
 /// Runs the console over a real store: feeds keys to the update, performs its effects, renders.
 ///
 /// No terminal here: the ncurses front hands keys in and paints what `render` returns, and story
-/// tests drive the same session with key sequences over a store in a temp directory.
+/// tests drive the same session with key sequences over a store in a temp directory. Jobs (saves)
+/// run on a `JobRunner` queue; their reports are applied on the calling thread by `send`, `tick`
+/// and `waitForJobs`, so the state is only ever touched by the thread that drives the session.
 public final class ConsoleSession {
     public private(set) var state: AppState
     /// Set when an effect asked to quit.
@@ -13,11 +15,18 @@ public final class ConsoleSession {
     private let store: StoreFile
     private let clock: () -> Date
     private var fingerprint: StoreFingerprint?
+    private let runner = JobRunner()
+    /// The derived rows, kept across keys and frames.
+    private let rows = RowCache()
+    /// How long `send` waits for a job it started, so a quick save shows its result in the next frame.
+    private let settleTime: Double
 
     /// Opens the session on `store`; throws when the store cannot be read or is invalid.
-    public init(store: StoreFile, operatorName: String, readOnly: Bool = false, clock: @escaping () -> Date = Date.init) throws(StoreError) {
+    public init(store: StoreFile, operatorName: String, readOnly: Bool = false, settleTime: Double = 0.05,
+                clock: @escaping () -> Date = Date.init) throws(StoreError) {
         self.store = store
         self.clock = clock
+        self.settleTime = settleTime
         fingerprint = store.fingerprint()
         let snapshot = try store.load()
         state = AppState(snapshot: snapshot, storePath: store.path, operatorName: operatorName, readOnly: readOnly)
@@ -25,7 +34,10 @@ public final class ConsoleSession {
 
     /// Handles one key and performs the effects it produced.
     public func send(_ key: Key) {
+        let started = state.nextJobID
         dispatch(.key(key))
+        // Only a key that started a job waits for it; other keys never wait on a running one.
+        if state.nextJobID != started { waitForJobs(seconds: settleTime) } else { applyReports() }
     }
 
     /// Types each character of `text` as a key (for tests and scripted input).
@@ -33,8 +45,17 @@ public final class ConsoleSession {
         for character in text { send(.character(character)) }
     }
 
-    /// Reloads the store when the file changed on disk (another operator or a script).
+    /// Tells the update the terminal's size.
+    public func resize(width: Int, height: Int) {
+        guard state.size != TerminalSize(width: width, height: height) else { return }
+        dispatch(.resized(width: width, height: height))
+    }
+
+    /// Applies what the jobs reported, then reloads the store when it changed on disk (another
+    /// operator or a script); not while this console's own save may be writing it.
     public func tick() {
+        applyReports()
+        guard state.storeJob == nil else { return }
         let current = store.fingerprint()
         guard current != fingerprint else { return }
         fingerprint = current
@@ -45,72 +66,70 @@ public final class ConsoleSession {
         }
     }
 
-    /// The screen for a terminal of `width` × `height`.
-    public func render(width: Int, height: Int) -> ScreenBuffer {
-        ConsoleView.render(state, width: width, height: height)
+    /// Applies job reports as they arrive until no job runs or `seconds` pass; returns whether all finished.
+    @discardableResult
+    public func waitForJobs(seconds: Double) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        applyReports()
+        while !state.jobs.isEmpty {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return false }
+            _ = runner.waitForReport(seconds: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+            applyReports()
+        }
+        return true
     }
 
-    private func dispatch(_ action: Action) {
-        var pending = ConsoleUpdate.update(&state, action)
-        while !pending.isEmpty {
-            let effect = pending.removeFirst()
-            if let result = perform(effect) { pending += ConsoleUpdate.update(&state, result) }
+    /// Asks every job to stop and waits up to `seconds` for them (before the process exits, so a
+    /// save that has the lock finishes rather than being cut off).
+    public func finishJobs(seconds: Double) {
+        for job in state.jobs { runner.cancel(job.id) }
+        waitForJobs(seconds: seconds)
+    }
+
+    /// The screen for a terminal of `width` × `height`.
+    public func render(width: Int, height: Int) -> ScreenBuffer {
+        ConsoleView.render(state, rows: rows, width: width, height: height)
+    }
+
+    private func applyReports() {
+        for report in runner.drain() {
+            switch report.event {
+            case .progress(let progress):
+                dispatch(.jobProgress(report.id, progress))
+            case .finished(let outcome):
+                if let written = report.storeFingerprint { fingerprint = written }
+                dispatch(.jobFinished(report.id, outcome))
+            }
         }
     }
 
-    /// Performs one effect and returns the action carrying its result.
-    private func perform(_ effect: Effect) -> Action? {
+    private func dispatch(_ action: Action) {
+        for effect in ConsoleUpdate.update(&state, action, rows: rows) { perform(effect) }
+    }
+
+    /// Performs one effect; a job's results come back later through `applyReports`.
+    private func perform(_ effect: Effect) {
         switch effect {
         case .quit(let code):
             exitCode = code
-            return nil
-        case .reload:
-            fingerprint = nil
-            tick()
-            return nil
-        case .apply(let change, let expectedRevision):
-            return save { try self.store.apply(change, expectedRevision: expectedRevision, context: self.changeContext()) }
-        case .importWhitelist(let experiment, let path, let expectedRevision):
-            return save {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ConsoleError(message: "cannot read \(path): it does not exist or is not readable")
-                }
-                let rows = try WhitelistCSV.parse(data)
-                return try self.store.apply(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: self.changeContext())
-            }
+        case .start(let id, let work):
+            runner.start(id, writesStore: work.writesStore, performer(for: work))
+        case .cancel(let id):
+            runner.cancel(id)
+        }
+    }
+
+    /// What runs `work` off the loop: each kind of work names its performer here.
+    private func performer(for work: Work) -> @Sendable (JobControl) -> (JobOutcome, StoreFingerprint?) {
+        switch work {
+        case .apply, .importWhitelist:
+            let worker = StoreWorker(store: store, context: changeContext())
+            return { control in worker.perform(work, control) }
         }
     }
 
     private func changeContext() -> ChangeContext {
         ChangeContext(operatorName: state.operatorName, now: Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down)))
     }
-
-    /// Runs a store transaction and turns its outcome or error into an action, with the fresh store.
-    private func save(_ transaction: () throws -> ChangeOutcome) -> Action {
-        do {
-            let outcome = try transaction()
-            fingerprint = store.fingerprint()
-            return .changeApplied(message: outcome.message, snapshot: try store.load())
-        } catch {
-            let fresh = try? store.load()
-            fingerprint = store.fingerprint()
-            var isConflict = false
-            if case .conflict? = error as? ExperimentError { isConflict = true }
-            return .changeFailed(message: Self.describe(error), isConflict: isConflict, snapshot: fresh)
-        }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as ExperimentError: error.message
-        case let error as StoreError: error.message
-        case let error as ConsoleError: error.message
-        default: "unexpected failure: \(error)"
-        }
-    }
-}
-
-/// A failure the console reports in its status bar.
-struct ConsoleError: Error {
-    let message: String
 }

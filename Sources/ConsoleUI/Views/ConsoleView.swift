@@ -7,7 +7,11 @@ public enum ConsoleView {
     public static let minimumWidth = 60
     public static let minimumHeight = 16
 
-    public static func render(_ state: AppState, width: Int, height: Int) -> ScreenBuffer {
+    /// The rows between the title bar and the status and help bars.
+    static func bodyHeight(terminalHeight: Int) -> Int { max(0, terminalHeight - 3) }
+
+    /// The whole screen; `rows` memoises the derived rows (a fresh cache draws the same, slower).
+    public static func render(_ state: AppState, rows: RowCache = RowCache(), width: Int, height: Int) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: max(width, 0), height: max(height, 0))
         guard width >= minimumWidth, height >= minimumHeight else {
             let text = "terminal too small (need \(minimumWidth)×\(minimumHeight))"
@@ -18,11 +22,11 @@ public enum ConsoleView {
         renderTitle(state, width: width, into: &buffer)
         let body = full.inset(top: 1, bottom: 2)
         switch state.screen {
-        case .list: ListView.render(state, into: &buffer, area: body)
+        case .list: ListView.render(state, rows: rows, into: &buffer, area: body)
         case .detail(let key): DetailView.render(state, key: key, into: &buffer, area: body)
-        case .whitelist(let screen): WhitelistScreen.render(screen, state, into: &buffer, area: body)
+        case .whitelist(let screen): WhitelistScreen.render(screen, state, rows: rows, into: &buffer, area: body)
         case .history(let screen): HistoryScreen.render(screen, state, into: &buffer, area: body)
-        case .inspector(let screen): InspectorScreen.render(screen, state, into: &buffer, area: body)
+        case .inspector(let screen): InspectorScreen.render(screen, state, rows: rows, into: &buffer, area: body)
         }
         if let overlay = state.overlay { renderOverlay(overlay, state, into: &buffer, area: body) }
         if state.showsHelp { HelpOverlay.render(state, into: &buffer, area: body) }
@@ -59,7 +63,15 @@ public enum ConsoleView {
 
     private static func renderStatus(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
         let context = "\(state.storePath) · \(state.operatorName)"
-        if let message = state.message {
+        if let job = state.jobs.last {
+            // A message set while the job runs (a refusal, say) comes first; the job's progress follows.
+            var x = 1
+            if let message = state.message {
+                x += buffer.write(SafeText.escaped(message.text) + " · ", x: x, y: y, maxWidth: width - 2,
+                                  style: message.isError ? Palette.error : Palette.info)
+            }
+            buffer.write(SafeText.escaped(JobStatusText.text(job)), x: x, y: y, maxWidth: max(0, width - 1 - x), style: Palette.key)
+        } else if let message = state.message {
             let used = buffer.write(SafeText.escaped(message.text), x: 1, y: y, maxWidth: width - 2, style: message.isError ? Palette.error : Palette.info)
             let room = width - used - 4
             if room > 10 { buffer.write(SafeText.escaped(context), x: width - min(room, DisplayWidth.of(context)) - 1, y: y, maxWidth: room, style: Palette.dim) }
@@ -69,17 +81,10 @@ public enum ConsoleView {
     }
 
     private static func renderHelpBar(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
-        let bindings = state.showsHelp ? [] : KeyBindings.helpBar(for: state.list.isFiltering && state.screen == .list ? .list : state.bindingContext)
+        let context = state.bindingContext
+        let jobs = state.jobs.isEmpty || state.overlay != nil || context == .help ? [] : KeyBindings.helpBar(for: .job)
         var x = 1
-        if state.list.isFiltering, state.screen == .list, state.overlay == nil {
-            buffer.write("type to filter · Enter keep · Esc clear", x: x, y: y, maxWidth: width - 2, style: Palette.dim)
-            return
-        }
-        if state.showsHelp {
-            buffer.write("Esc/q/? close help", x: x, y: y, style: Palette.dim)
-            return
-        }
-        for binding in bindings {
+        for binding in jobs + KeyBindings.helpBar(for: context) {
             let text = binding.barText ?? binding.help
             guard x + DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(text) < width else { break }
             x += buffer.write(binding.label, x: x, y: y, style: Palette.key)

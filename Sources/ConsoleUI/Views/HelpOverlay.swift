@@ -1,9 +1,13 @@
 /// The `?` overlay: every binding of the current context, then the global ones, from the table.
 enum HelpOverlay {
     static func render(_ state: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        let context = state.bindingContext
+        let context = state.contentContext
         var lines: [(String, String, Bool)] = [(context.title, "", true)]
         lines += KeyBindings.all.filter { $0.context == context }.map { ($0.label, $0.help, false) }
+        if !state.jobs.isEmpty, state.overlay == nil {
+            lines += [("", "", false), (BindingContext.job.title, "", true)]
+            lines += KeyBindings.all.filter { $0.context == .job }.map { ($0.label, $0.help, false) }
+        }
         lines += [("", "", false), (BindingContext.global.title, "", true)]
         lines += KeyBindings.globals(in: context).map { ($0.label, $0.help, false) }
         let rect = Box.centered(width: 64, height: lines.count + 5, in: area)

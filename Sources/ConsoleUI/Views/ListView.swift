@@ -3,7 +3,12 @@ import ExperimentStore
 
 /// The experiment list: key, type, status, stacked weight bar, whitelist count, last change.
 enum ListView {
-    static func render(_ state: AppState, into buffer: inout ScreenBuffer, area: Rect) {
+    /// The experiment rows shown in an area `bodyHeight` rows high (below the filter line and the header).
+    static func visibleRows(bodyHeight: Int, showsFilter: Bool) -> Int {
+        max(1, bodyHeight - 1 - (showsFilter ? 1 : 0))
+    }
+
+    static func render(_ state: AppState, rows cache: RowCache, into buffer: inout ScreenBuffer, area: Rect) {
         var area = area
         if state.list.isFiltering || !state.list.filter.isEmpty {
             let label = state.list.isFiltering ? "/" : "filter: "
@@ -12,7 +17,7 @@ enum ListView {
                          maxWidth: area.width - used - 2, style: state.list.isFiltering ? .underline : .plain)
             area = area.inset(top: 1)
         }
-        let experiments = state.visibleRows
+        let experiments = cache.listRows(state)
         let columns = Columns(width: area.width)
         columns.header(y: area.y, into: &buffer)
         let rows = area.inset(top: 1)
@@ -67,14 +72,5 @@ enum ListView {
             buffer.write(text, x: x, y: y, maxWidth: changed, style: Palette.dim)
             if selected { buffer.write("▶", x: 0, y: y, style: Palette.key) }
         }
-    }
-}
-
-/// Keeps the selected row visible in a scrolling list.
-enum Scrolling {
-    /// The first row to draw so `selected` is visible, scrolling as little as needed (centred when jumping).
-    static func firstRow(selected: Int, count: Int, visible: Int) -> Int {
-        guard count > visible, visible > 0 else { return 0 }
-        return min(max(0, selected - visible / 2), count - visible)
     }
 }

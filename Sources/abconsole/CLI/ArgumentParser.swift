@@ -40,7 +40,7 @@ struct ParsedArguments {
 let globalOptions: [OptionSpec] = [
     .value("--store", "PATH", "the store file (default $ABCONSOLE_STORE, else ./experiments.json)"),
     .value("--operator", "NAME", "who makes the change (default $ABCONSOLE_OPERATOR, else $USER)"),
-    .flag("--read-only", "console: browse without write actions"),
+    .flag("--read-only", "change nothing: the console browses, commands that write exit 64"),
     .flag("--help", "show help"),
 ]
 

@@ -6,6 +6,8 @@ struct CommandSpec: Sendable {
     let summary: String
     /// A runnable example for `--help` and README.md.
     let example: String
+    /// Whether it changes the store; `--read-only` refuses the commands that do.
+    let access: StoreAccess
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Void
 
     /// The usage line, e.g. `abconsole ramp EXP NAME=PCT... [--dry-run] [--json]`.

@@ -57,6 +57,9 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
             try ConsoleCommands.open(arguments, invocation.context(output: output, environment: environment, exit: exit))
         case .command(let spec, let arguments):
             do {
+                if arguments.flag("--read-only"), spec.access.writes(arguments) {
+                    throw CLIError.usage("`\(spec.name)` changes the store, and --read-only allows no change; run it without --read-only", command: spec)
+                }
                 let invocation = try Invocation(arguments, environment: environment)
                 try spec.run(arguments, invocation.context(output: output, environment: environment, exit: exit))
             } catch var failure as CLIError where failure.code == .usage && failure.command == nil {

@@ -20,15 +20,19 @@ enum ConsoleLauncher {
             FileHandle.standardError.write(Data("abconsole: \(SafeOutput.text(error.message))\n".utf8))
             return CLIError.Code.usage.rawValue
         }
-        return runTerminalLoop(
+        let code = runTerminalLoop(
             terminal: terminal,
             render: session.render,
+            resize: session.resize,
             handle: { key in
                 session.send(key)
                 return session.exitCode.map { .exit($0) } ?? .continue
             },
             tick: session.tick
         )
+        // A save that already holds the lock finishes; one still waiting for it stops.
+        session.finishJobs(seconds: 5)
+        return code
     }
 }
 

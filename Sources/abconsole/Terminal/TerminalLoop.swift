@@ -9,21 +9,28 @@ enum LoopDecision: Equatable, Sendable {
 
 /// Renders, reads keys and hands them to `handle` until it exits or a signal arrives.
 ///
-/// On each input timeout it calls `tick` (e.g. to poll the store) and renders again.
-/// Ctrl-C as a key exits 130; SIGINT/SIGTERM/SIGHUP exit 128 + the signal. The terminal
-/// is always closed before this returns the exit code.
+/// Before each frame it reports a new terminal size to `resize` (the first frame's size too); on
+/// each input timeout it calls `tick` (to apply job results and poll the store) and renders again.
+/// Every key, Ctrl-C included, goes to `handle`, which decides through the keybinding table;
+/// SIGINT/SIGTERM/SIGHUP exit 128 + the signal. The terminal is always closed before this returns.
 func runTerminalLoop(
     terminal: some TerminalDevice,
     render: (_ width: Int, _ height: Int) -> ScreenBuffer,
+    resize: (_ width: Int, _ height: Int) -> Void = { _, _ in },
     handle: (Key) -> LoopDecision,
     tick: () -> Void
 ) -> Int32 {
     defer { terminal.close() }
+    var reported: (width: Int, height: Int)?
     while true {
         if let signal = SignalFlag.received {
             return 128 + signal
         }
         let size = terminal.size
+        if reported.map({ $0 != size }) ?? true {
+            resize(size.width, size.height)
+            reported = size
+        }
         terminal.draw(render(size.width, size.height))
         guard let key = terminal.readKey() else {
             if let signal = SignalFlag.received {
@@ -32,9 +39,8 @@ func runTerminalLoop(
             tick()
             continue
         }
-        if key == .control("c") {
-            return 130
-        }
+        // The size is read again before the next frame.
+        if key == .resize { continue }
         if case .exit(let code) = handle(key) {
             return code
         }

@@ -36,13 +36,35 @@ struct TerminalLoopTests {
         #expect(fake.closeCount == 1)
     }
 
-    @Test func controlCExits130() {
+    @Test func controlCGoesToTheHandlerLikeAnyKey() {
         let fake = FakeTerminal(keys: [.control("c")])
+        var handled: [Key] = []
         let code = runTerminalLoop(
             terminal: fake, render: { ScreenBuffer(width: $0, height: $1) },
-            handle: { _ in .continue }, tick: {}
+            handle: { key in
+                handled.append(key)
+                return key == .control("c") ? .exit(130) : .continue
+            }, tick: {}
         )
         #expect(code == 130)
+        #expect(handled == [.control("c")])
         #expect(fake.closeCount == 1)
+    }
+
+    @Test func reportsTheSizeBeforeTheFirstFrameAndAfterAResize() {
+        let fake = FakeTerminal(keys: [.resize, .character("x")])
+        var sizes: [String] = []
+        var handled: [Key] = []
+        let code = runTerminalLoop(
+            terminal: fake, render: { ScreenBuffer(width: $0, height: $1) },
+            resize: { sizes.append("\($0)×\($1)") },
+            handle: { key in
+                handled.append(key)
+                return .exit(0)
+            }, tick: {}
+        )
+        #expect(code == 0)
+        #expect(sizes == ["10×2"], "the size did not change, so it is reported once")
+        #expect(handled == [.character("x")], "a resize is the loop's business, not a key for the console")
     }
 }

@@ -24,39 +24,41 @@ public struct HistoryScreen: Equatable, Sendable {
 }
 
 extension HistoryScreen {
-    /// Rows PgUp/PgDn move.
-    static let page = 20
+    /// Whether the selected change is shown in full below the rows (when there is room).
+    static func showsDetail(bodyHeight: Int) -> Bool { bodyHeight >= 10 }
 
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        guard case .history(var screen)? = app.stack.last else { return [] }
-        let count = screen.rows(in: app.snapshot).count
+    /// The change rows shown in an area `bodyHeight` rows high (below the scope line and the header).
+    static func visibleRows(bodyHeight: Int) -> Int {
+        max(1, bodyHeight - 2 - (showsDetail(bodyHeight: bodyHeight) ? 3 : 0))
+    }
+
+    /// Handles a key while this is on top.
+    mutating func handle(_ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
+        let count = rows(in: context.snapshot).count
+        let page = Self.visibleRows(bodyHeight: context.bodyHeight)
         switch intent {
-        case .moveDown?: screen.select(screen.selected + 1, count: count)
-        case .moveUp?: screen.select(screen.selected - 1, count: count)
-        case .top?: screen.select(0, count: count)
-        case .bottom?: screen.select(count - 1, count: count)
-        case .pageDown?: screen.select(screen.selected + page, count: count)
-        case .pageUp?: screen.select(screen.selected - page, count: count)
+        case .moveDown?: select(selected + 1, count: count)
+        case .moveUp?: select(selected - 1, count: count)
+        case .top?: select(0, count: count)
+        case .bottom?: select(count - 1, count: count)
+        case .pageDown?: select(selected + page, count: count)
+        case .pageUp?: select(selected - page, count: count)
         case .historyToggleScope?:
-            if screen.experimentKey != nil {
-                screen.experimentKey = nil
-            } else if let key = screen.scopeKey ?? app.focusedExperiment?.key {
-                screen.experimentKey = key
-                screen.scopeKey = key
+            selected = 0
+            if experimentKey != nil {
+                experimentKey = nil
+            } else if let key = scopeKey ?? context.focusedExperiment?.key {
+                experimentKey = key
+                scopeKey = key
             } else {
-                app.message = .error("no experiment to narrow the history to; the store has none")
+                return .show(.error("no experiment to narrow the history to; the store has none"))
             }
-            screen.selected = 0
         case .back?, .quit?, .cancel?:
-            app.closeTop()
-            return []
+            return .close()
         default:
-            app.stack[app.stack.count - 1] = .history(screen)
-            return ConsoleUpdate.handleBrowsing(intent, &app)
+            return .browse(intent)
         }
-        app.stack[app.stack.count - 1] = .history(screen)
-        return []
+        return .none
     }
 
     private mutating func select(_ row: Int, count: Int) {
@@ -80,7 +82,7 @@ extension HistoryScreen {
             return
         }
         let selected = min(value.selected, entries.count - 1)
-        let showsDetail = area.height >= 10
+        let showsDetail = Self.showsDetail(bodyHeight: area.height)
         let rows = Rect(x: area.x, y: area.y + 2, width: area.width, height: area.height - 2 - (showsDetail ? 3 : 0))
         let first = Scrolling.firstRow(selected: selected, count: entries.count, visible: rows.height)
         for row in first..<min(entries.count, first + rows.height) {

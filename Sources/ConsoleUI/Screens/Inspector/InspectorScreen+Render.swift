@@ -7,7 +7,7 @@ extension InspectorScreen {
 
     /// Draws the id fields, the decision table (the same decisions as `abconsole inspect`), and the
     /// bucket strip of the selected experiment.
-    static func render(_ value: InspectorScreen, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
+    static func render(_ value: InspectorScreen, _ app: AppState, rows cache: RowCache, into buffer: inout ScreenBuffer, area: Rect) {
         let x = area.x + 1, width = area.width - 2
         let half = (width - 3) / 2
         TextField.render(value.userID, label: "user id", focused: value.focus == .user, x: x, y: area.y, width: half, into: &buffer)
@@ -29,9 +29,7 @@ extension InspectorScreen {
         if subject != value.typedSubject, width - used > 30 {
             buffer.write("  (edited: Enter runs again)", x: x + used, y: area.y + 1, maxWidth: width - used, style: Palette.status(.paused))
         }
-        var results = value.results
-        results.update(for: app.snapshot, subject: subject)
-        let decisions = results.decisions
+        let decisions = cache.decisions(app.snapshot, subject: subject)
         let experiments = decisions.compactMap { app.snapshot.experiments[$0.experiment] }
         guard !decisions.isEmpty, experiments.count == decisions.count else {
             buffer.write("the store has no experiments yet", x: x, y: area.y + 3, maxWidth: width, style: Palette.dim)

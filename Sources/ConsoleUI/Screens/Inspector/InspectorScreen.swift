@@ -15,15 +15,8 @@ public struct InspectorScreen: Equatable, Sendable {
     public var problem: String?
     /// The experiment selected in the table; its bucket strip is drawn.
     public var selectedKey: String?
-    /// The decisions for `subject`, derived from the store (not part of equality).
-    var results = InspectorResults()
 
     public init() {}
-
-    public static func == (lhs: InspectorScreen, rhs: InspectorScreen) -> Bool {
-        lhs.userID == rhs.userID && lhs.deviceID == rhs.deviceID && lhs.focus == rhs.focus && lhs.subject == rhs.subject
-            && lhs.problem == rhs.problem && lhs.selectedKey == rhs.selectedKey
-    }
 
     /// The subject the fields describe now (empty fields are missing ids).
     var typedSubject: Subject {
@@ -32,39 +25,36 @@ public struct InspectorScreen: Equatable, Sendable {
 }
 
 extension InspectorScreen {
-    /// Rows PgUp/PgDn move in the table.
-    static let page = 10
+    /// The decision rows shown in an area `bodyHeight` rows high (below the fields, the subject line,
+    /// the table header, and above the bucket strip).
+    static func visibleRows(bodyHeight: Int) -> Int {
+        max(1, bodyHeight - 4 - stripHeight)
+    }
 
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        guard case .inspector(var screen)? = app.stack.last else { return [] }
+    /// Handles a key while this is on top; keys no binding claims type into the focused field.
+    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
+        let page = Self.visibleRows(bodyHeight: context.bodyHeight)
         switch intent {
         case .back?, .cancel?, .quit?:
-            app.closeTop()
-            return []
+            return .close()
         case .nextField?, .previousField?:
-            screen.focus = screen.focus == .user ? .device : .user
+            focus = focus == .user ? .device : .user
         case .submit?:
-            screen.run(app)
-        case .moveDown?: screen.moveSelection(by: 1, app)
-        case .moveUp?: screen.moveSelection(by: -1, app)
+            run(context)
+        case .moveDown?: moveSelection(by: 1, context)
+        case .moveUp?: moveSelection(by: -1, context)
+        case .pageDown?: moveSelection(by: page, context)
+        case .pageUp?: moveSelection(by: -page, context)
         case nil:
-            switch key {
-            case .backTab: screen.focus = screen.focus == .user ? .device : .user
-            case .pageDown: screen.moveSelection(by: page, app)
-            case .pageUp: screen.moveSelection(by: -page, app)
-            default:
-                if screen.focus == .user { screen.userID.type(key) } else { screen.deviceID.type(key) }
-            }
+            if focus == .user { userID.type(key) } else { deviceID.type(key) }
         default:
-            break
+            return .browse(intent)
         }
-        app.stack[app.stack.count - 1] = .inspector(screen)
-        return []
+        return .none
     }
 
     /// Checks the ids and runs the inspection, selecting the experiment the user came from.
-    private mutating func run(_ app: AppState) {
+    private mutating func run(_ context: ScreenContext) {
         let subject = typedSubject
         problem = subject.userID == nil && subject.deviceID == nil ? "type a user id and/or a device id, then press Enter" : nil
         for (label, id) in [("user id", subject.userID), ("device id", subject.deviceID)] {
@@ -73,31 +63,20 @@ extension InspectorScreen {
         }
         guard problem == nil else {
             self.subject = nil
-            results.update(for: app.snapshot, subject: nil)
             return
         }
         self.subject = subject
-        results.update(for: app.snapshot, subject: subject)
-        if selectedKey.map({ app.snapshot.experiments[$0] == nil }) ?? true {
-            selectedKey = app.focusedExperiment?.key ?? app.snapshot.sortedExperiments.first?.key
+        if selectedKey.map({ context.snapshot.experiments[$0] == nil }) ?? true {
+            selectedKey = context.focusedExperiment?.key ?? context.snapshot.sortedExperiments.first?.key
         }
     }
 
     /// Selects the experiment `offset` rows away in the table (clamped); only once a subject was run.
-    private mutating func moveSelection(by offset: Int, _ app: AppState) {
+    private mutating func moveSelection(by offset: Int, _ context: ScreenContext) {
         guard subject != nil else { return }
-        let keys = app.snapshot.sortedExperiments.map(\.key)
+        let keys = context.snapshot.sortedExperiments.map(\.key)
         guard !keys.isEmpty else { return }
         let current = selectedKey.flatMap { keys.firstIndex(of: $0) } ?? 0
         selectedKey = keys[min(max(current + offset, 0), keys.count - 1)]
-    }
-}
-
-extension InspectorScreen {
-    /// Recomputes the decisions of the inspector on top when the store changed (see `refreshScreenCaches`).
-    static func refreshCache(_ app: inout AppState) {
-        guard case .inspector(var screen)? = app.stack.last, !screen.results.isCurrent(for: app.snapshot, subject: screen.subject) else { return }
-        screen.results.update(for: app.snapshot, subject: screen.subject)
-        app.stack[app.stack.count - 1] = .inspector(screen)
     }
 }

@@ -4,11 +4,10 @@ import Foundation
 
 /// One experiment's text as the list filter tests it, prepared once per store change.
 ///
-/// Matches exactly as the list always has: the lowercased filter is in the key, equals the status
-/// or the type, or is in the lowercased description, `contains` being Foundation's. When the
-/// filter and the experiment's text are ASCII (nearly always) the same test runs byte by byte
-/// instead, which gives the same answer for ASCII and is what lets a keystroke scan 10,000
-/// experiments; anything else goes through Foundation as before.
+/// An experiment matches when the lowercased filter is in its key, equals its status or type, or is
+/// in its lowercased description, `contains` being Foundation's. When the filter and the text are
+/// ASCII (nearly always) the same test runs byte by byte, which gives the same answer and keeps a
+/// keystroke over a large store cheap; anything else goes through Foundation.
 struct ListMatchText: Sendable {
     let key: String
     let status: ExperimentStatus

@@ -4,10 +4,10 @@ import ExperimentStore
 /// The experiment list's experiments sorted by key, and which of them match the filter, rebuilt
 /// only when the store or the filter changes (never per frame or per movement key).
 ///
-/// Kept in `ListState` like `WhitelistRows` in its screen: a value, brought up to date by the
-/// update (`refreshScreenCaches`) and read by the views. It is keyed on everything it shows, so it
-/// can never describe another store: the snapshot's revision and its experiments (compared by
-/// storage identity first, so checking an unchanged store costs nothing, and in full otherwise).
+/// Held in a `RowCache` and brought up to date on demand by the update and the views. It is keyed
+/// on everything it shows, so it can never describe another store: the snapshot's revision and its
+/// experiments (compared by storage identity first, so checking an unchanged store costs nothing,
+/// and in full otherwise).
 struct ListRows: Sendable {
     /// The store revision and experiments the rows were built from (nil: never built).
     private var revision: Int?

@@ -1,56 +1,81 @@
 /// Keys on the experiment list: movement, the incremental filter, and the action keys.
-enum ListScreen {
-    /// Rows PgUp/PgDn move.
-    static let page = 10
-
-    static func handle(_ key: Key, _ intent: Intent?, _ state: inout AppState) -> [Effect] {
-        if state.list.isFiltering { return handleFilter(key, &state) }
+extension ListState {
+    /// Handles a key on the list; the filter takes the keys while `/` is active.
+    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
+        if isFiltering { return handleFilter(key, intent, context) }
+        let rows = context.rows.listRows(context.snapshot, filter: filter)
+        let page = ListView.visibleRows(bodyHeight: context.bodyHeight, showsFilter: !filter.isEmpty)
         switch intent {
-        case .moveDown?: state.moveSelection(by: 1)
-        case .moveUp?: state.moveSelection(by: -1)
-        case .top?: state.moveSelection(by: -Int.max / 2)
-        case .bottom?: state.moveSelection(by: Int.max / 2)
-        case .pageDown?: state.moveSelection(by: page)
-        case .pageUp?: state.moveSelection(by: -page)
+        case .moveDown?: moveSelection(by: 1, rows)
+        case .moveUp?: moveSelection(by: -1, rows)
+        case .top?: moveSelection(by: -Int.max / 2, rows)
+        case .bottom?: moveSelection(by: Int.max / 2, rows)
+        case .pageDown?: moveSelection(by: page, rows)
+        case .pageUp?: moveSelection(by: -page, rows)
         case .open?:
-            if let key = state.list.selectedKey { state.stack.append(.detail(key: key)) }
+            if let key = selectedKey { return .push(.detail(key: key)) }
         case .filter?:
-            state.list.isFiltering = true
+            isFiltering = true
         case .quit?:
-            return [.quit(0)]
+            return .quit(0)
         case .back?:
-            state.list.filter = ""
-            state.repairAfterReload()
+            filter = ""
+            keepSelection(context.rows.listRows(context.snapshot, filter: filter))
         default:
-            return ConsoleUpdate.handleBrowsing(intent, &state)
+            return .browse(intent)
         }
-        return []
+        return .none
     }
 
-    /// Typing narrows the list at once; Enter keeps the filter, Esc clears it.
-    private static func handleFilter(_ key: Key, _ state: inout AppState) -> [Effect] {
-        switch key {
-        case .enter:
-            state.list.isFiltering = false
-            state.refreshListRows()
-            if !state.list.rows.isEmpty { state.list.selectedKey = state.list.rows.key(at: 0) }
-        case .escape:
-            state.list.isFiltering = false
-            state.list.filter = ""
-            state.repairAfterReload()
-        case .backspace:
-            if !state.list.filter.isEmpty { state.list.filter.removeLast() }
-        case .character(let character) where !character.isNewline:
-            state.list.filter.append(character)
-        case .down: state.moveSelection(by: 1)
-        case .up: state.moveSelection(by: -1)
+    /// Typing narrows the list at once; Enter keeps the filter, Esc clears it, ↑/↓ still move.
+    private mutating func handleFilter(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
+        switch intent {
+        case .submit?:
+            isFiltering = false
+            let rows = context.rows.listRows(context.snapshot, filter: filter)
+            if !rows.isEmpty { selectedKey = rows.key(at: 0) }
+            return .none
+        case .cancel?:
+            isFiltering = false
+            filter = ""
+            keepSelection(context.rows.listRows(context.snapshot, filter: filter))
+            return .none
+        case .moveDown?, .moveUp?:
+            moveSelection(by: intent == .moveDown ? 1 : -1, context.rows.listRows(context.snapshot, filter: filter))
+            return .none
         default:
-            return []
+            break
         }
-        if state.list.isFiltering, key != .down, key != .up {
-            state.refreshListRows()
-            state.list.selectedKey = state.list.rows.isEmpty ? nil : state.list.rows.key(at: 0)
+        switch key {
+        case .backspace:
+            if !filter.isEmpty { filter.removeLast() }
+        case .control("u"):
+            filter = ""
+        case .character(let character) where !character.isNewline:
+            filter.append(character)
+        default:
+            return .none
         }
-        return []
+        selectFirst(context.rows.listRows(context.snapshot, filter: filter))
+        return .none
+    }
+
+    /// Selects the first row, or nothing when no experiment matches.
+    private mutating func selectFirst(_ rows: ListRows) {
+        selectedKey = rows.isEmpty ? nil : rows.key(at: 0)
+    }
+
+    /// Selects the experiment `offset` rows away in the visible list (clamped).
+    mutating func moveSelection(by offset: Int, _ rows: ListRows) {
+        guard !rows.isEmpty else { return selectedKey = nil }
+        let current = selectedKey.flatMap(rows.row) ?? 0
+        selectedKey = rows.key(at: min(max(current + offset, 0), rows.count - 1))
+    }
+
+    /// Keeps the selection on a visible row: the same experiment, else the next one by key.
+    mutating func keepSelection(_ rows: ListRows) {
+        guard !rows.isEmpty else { return selectedKey = nil }
+        if let selectedKey, rows.row(of: selectedKey) != nil { return }
+        selectedKey = rows.key(at: min(rows.rowAfter(selectedKey ?? ""), rows.count - 1))
     }
 }

@@ -2,52 +2,38 @@ import ExperimentCore
 import ExperimentStore
 
 extension RampEditor {
-    /// Handles a key while the editor is open; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        guard case .ramp(var editor)? = app.overlay else { return [] }
+    /// Handles a key while the editor is open.
+    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         switch intent {
-        case .cancel?, .back?:
-            app.overlay = nil
-            app.message = .info("ramp cancelled; nothing changed")
-            return []
-        case .nextField?: editor.moveFocus(by: 1)
-        case .previousField?: editor.moveFocus(by: -1)
-        case .increment?: editor.step(by: 100)
-        case .decrement?: editor.step(by: -100)
-        case .submit?: return review(editor, &app)
-        default:
-            if key == .character("?") {
-                app.showsHelp = true
-                return []
-            }
-            editor.type(key)
+        case .cancel?, .back?: return .close(saying: .info("ramp cancelled; nothing changed"))
+        case .nextField?: moveFocus(by: 1)
+        case .previousField?: moveFocus(by: -1)
+        case .increment?: step(by: 100)
+        case .decrement?: step(by: -100)
+        case .submit?: return review(context)
+        default: type(key)
         }
-        app.overlay = .ramp(editor)
-        return []
+        return .none
     }
 
     /// Enter: a confirmation restating the change when the weights can apply, else the reason in the editor.
-    private static func review(_ editor: RampEditor, _ app: inout AppState) -> [Effect] {
-        var editor = editor
-        editor.problem = nil
-        let preview = RampPreview(editor, experiment: app.snapshot.experiments[editor.experimentKey])
+    private mutating func review(_ context: ScreenContext) -> ScreenReply {
+        problem = nil
+        let preview = RampPreview(self, experiment: context.snapshot.experiments[experimentKey])
         guard let plan = preview.plan else {
-            editor.problem = "cannot review: see the red check above; nothing was saved"
-            app.overlay = .ramp(editor)
-            return []
+            problem = "cannot review: see the red check above; nothing was saved"
+            return .none
         }
-        guard !preview.isUnchanged(editor) else {
-            editor.problem = "the weights are unchanged; edit a field, or Esc to leave"
-            app.overlay = .ramp(editor)
-            return []
+        guard !preview.isUnchanged(self) else {
+            problem = "the weights are unchanged; edit a field, or Esc to leave"
+            return .none
         }
-        app.overlay = .confirm(Confirmation(
-            title: "Ramp \(editor.experimentKey)?",
-            lines: confirmationLines(editor, preview, plan),
-            change: .ramp(experiment: editor.experimentKey, weights: preview.named(editor)),
-            expectedRevision: editor.revision,
-            returnTo: .ramp(editor)))
-        return []
+        return ScreenReply(close: true, present: .confirm(Confirmation(
+            title: "Ramp \(experimentKey)?",
+            lines: Self.confirmationLines(self, preview, plan),
+            change: .ramp(experiment: experimentKey, weights: preview.named(self)),
+            expectedRevision: revision,
+            returnTo: .ramp(self))))
     }
 
     /// `control  50 % → 70 %` per variant, the unallocated share when it matters, and who moves.

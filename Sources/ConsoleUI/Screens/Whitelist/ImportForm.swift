@@ -16,28 +16,21 @@ public struct ImportForm: Equatable, Sendable {
 }
 
 extension ImportForm {
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        guard case .importCSV(var form)? = app.overlay else { return [] }
+    /// Handles a key while the form is open.
+    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         switch intent {
         case .cancel?, .back?:
-            app.overlay = nil
-            app.message = .info("nothing changed")
+            return .close(saying: .info("nothing changed"))
         case .submit?:
-            guard app.requireWritable("import a whitelist") else { return [] }
-            guard !form.path.text.isEmpty else {
-                app.message = .error("type the path of a CSV file of subject,variant[,note] lines")
-                return []
-            }
-            app.message = nil
-            return [.importWhitelist(experiment: form.experimentKey, path: form.path.text, expectedRevision: form.revision)]
+            if let refusal = context.writeRefusal("import a whitelist") { return .show(refusal) }
+            guard !path.text.isEmpty else { return .show(.error("type the path of a CSV file of subject,variant[,note] lines")) }
+            return ScreenReply(status: .clear, work: .importWhitelist(experiment: experimentKey, path: path.text, expectedRevision: revision))
         case nil:
-            form.path.type(key)
-            app.overlay = .importCSV(form)
+            path.type(key)
         default:
             break
         }
-        return []
+        return .none
     }
 
     /// Draws the form in a box centred in `area`, with the error that kept it open (e.g. `line 3: …`).

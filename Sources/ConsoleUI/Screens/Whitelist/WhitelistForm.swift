@@ -32,36 +32,32 @@ public struct WhitelistForm: Equatable, Sendable {
 }
 
 extension WhitelistForm {
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        guard case .whitelistAdd(var form)? = app.overlay else { return [] }
+    /// Handles a key while the form is open.
+    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         switch intent {
         case .cancel?, .back?:
-            app.overlay = nil
-            app.message = .info("nothing changed")
-            return []
+            return .close(saying: .info("nothing changed"))
         case .submit?:
-            return submit(form, &app)
+            return submit(context)
         case .nextField?:
-            form.focus = form.shiftedFocus(by: 1)
+            focus = shiftedFocus(by: 1)
         case .previousField?:
-            form.focus = form.shiftedFocus(by: -1)
+            focus = shiftedFocus(by: -1)
         case .cycleNext?, .cyclePrevious?:
-            guard form.focus == .variant, !form.variants.isEmpty else { break }
-            form.variantIndex = (form.variantIndex + (intent == .cycleNext ? 1 : form.variants.count - 1)) % form.variants.count
-            form.variantQuery = ""
+            guard focus == .variant, !variants.isEmpty else { break }
+            variantIndex = (variantIndex + (intent == .cycleNext ? 1 : variants.count - 1)) % variants.count
+            variantQuery = ""
         case nil:
-            switch form.focus {
-            case .subject: form.subject.type(key)
-            case .note: form.note.type(key)
+            switch focus {
+            case .subject: subject.type(key)
+            case .note: note.type(key)
             case .variant:
-                if let problem = form.typeVariant(key) { app.message = .error(problem) }
+                if let problem = typeVariant(key) { return .show(.error(problem)) }
             }
         default:
             break
         }
-        app.overlay = .whitelistAdd(form)
-        return []
+        return .none
     }
 
     private func shiftedFocus(by offset: Int) -> Field {
@@ -97,20 +93,13 @@ extension WhitelistForm {
     }
 
     /// Saves through the core (`.whitelistAdd` against the revision shown); the core checks the rest.
-    private static func submit(_ form: WhitelistForm, _ app: inout AppState) -> [Effect] {
-        guard app.requireWritable("add to the whitelist") else { return [] }
-        guard !form.subject.text.isEmpty else {
-            app.message = .error("type the \(form.subjectType.rawValue) id to whitelist first")
-            return []
-        }
-        guard let variant = form.variant else { return [] }
-        app.message = nil
-        if case .whitelist(var screen)? = app.stack.last, screen.experimentKey == form.experimentKey {
-            screen.selectedSubject = SubjectID(form.subject.text)
-            app.stack[app.stack.count - 1] = .whitelist(screen)
-        }
-        return [.apply(.whitelistAdd(experiment: form.experimentKey, subject: form.subject.text, variant: variant, note: form.note.text),
-                       expectedRevision: form.revision)]
+    private func submit(_ context: ScreenContext) -> ScreenReply {
+        if let refusal = context.writeRefusal("add to the whitelist") { return .show(refusal) }
+        guard !subject.text.isEmpty else { return .show(.error("type the \(subjectType.rawValue) id to whitelist first")) }
+        guard let variant else { return .none }
+        return ScreenReply(status: .clear, work: .apply(.whitelistAdd(experiment: experimentKey, subject: subject.text, variant: variant, note: note.text),
+                                                         expectedRevision: revision),
+                           selectSubject: SubjectID(subject.text))
     }
 }
 

@@ -3,13 +3,12 @@ import ExperimentStore
 
 extension WhitelistScreen {
     /// Draws the summary line, the filter, and the visible rows only (the whitelist may hold 100,000+).
-    static func render(_ value: WhitelistScreen, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
-        guard let experiment = app.snapshot.experiments[value.experimentKey] else { return }
-        var screen = value
-        if !screen.rows.isCurrent(for: experiment, filter: screen.filter) { screen.refresh(experiment) }
-        let rows = screen.rows.matching
+    static func render(_ screen: WhitelistScreen, _ app: AppState, rows cache: RowCache, into buffer: inout ScreenBuffer, area: Rect) {
+        guard let experiment = app.snapshot.experiments[screen.experimentKey] else { return }
+        let entries = cache.whitelistRows(experiment, filter: screen.filter)
+        let rows = entries.matching
         var area = area
-        renderSummary(screen, experiment, y: area.y, area: area, into: &buffer)
+        renderSummary(screen, entries, experiment, y: area.y, area: area, into: &buffer)
         area = area.inset(top: 1)
         if screen.isFiltering || !screen.filter.isEmpty {
             let label = screen.isFiltering ? "/" : "filter: "
@@ -28,23 +27,24 @@ extension WhitelistScreen {
             buffer.write(text, x: body.x + 1, y: body.y + 1, maxWidth: body.width - 2, style: Palette.dim)
             return
         }
-        let selected = screen.selectedIndex
+        let selected = screen.selectedIndex(in: entries)
         let first = Scrolling.firstRow(selected: selected, count: rows.count, visible: body.height)
         let variantIndex = Dictionary(experiment.variants.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         for row in first..<min(rows.count, first + body.height) {
-            let entry = screen.rows[row]
+            let entry = entries[row]
             columns.row(entry, variantIndex: variantIndex[entry.variant], y: body.y + row - first, selected: row == selected, into: &buffer)
         }
     }
 
     /// `12 entries · rows 1–24` (or `3 of 12 entries match`), and why changes are off when they are.
-    private static func renderSummary(_ screen: WhitelistScreen, _ experiment: Experiment, y: Int, area: Rect, into buffer: inout ScreenBuffer) {
+    private static func renderSummary(_ screen: WhitelistScreen, _ entries: WhitelistRows, _ experiment: Experiment, y: Int, area: Rect,
+                                      into buffer: inout ScreenBuffer) {
         let total = experiment.whitelist.count
-        let shown = screen.rows.matching.count
+        let shown = entries.matching.count
         var text = screen.filter.isEmpty ? "\(total) \(total == 1 ? "entry" : "entries")" : "\(shown) of \(total) entries match"
         if shown > 0 {
-            let visible = max(1, area.height - (screen.isFiltering || !screen.filter.isEmpty ? 3 : 2))
-            let first = Scrolling.firstRow(selected: screen.selectedIndex, count: shown, visible: visible)
+            let visible = visibleRows(bodyHeight: area.height, showsFilter: screen.isFiltering || !screen.filter.isEmpty)
+            let first = Scrolling.firstRow(selected: screen.selectedIndex(in: entries), count: shown, visible: visible)
             text += " · rows \(first + 1)–\(min(shown, first + visible))"
         }
         text += " · \(experiment.type.rawValue) ids, sorted by subject"

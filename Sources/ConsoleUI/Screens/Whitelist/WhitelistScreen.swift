@@ -10,126 +10,109 @@ public struct WhitelistScreen: Equatable, Sendable {
     public var isFiltering = false
     /// The selected entry, kept by subject so reloads and removals keep the place.
     public var selectedSubject: SubjectID?
-    /// The sorted and filtered subjects, derived from the store (not part of equality).
-    var rows = WhitelistRows()
 
     public init(experimentKey: String) { self.experimentKey = experimentKey }
 
-    public static func == (lhs: WhitelistScreen, rhs: WhitelistScreen) -> Bool {
-        lhs.experimentKey == rhs.experimentKey && lhs.filter == rhs.filter && lhs.isFiltering == rhs.isFiltering
-            && lhs.selectedSubject == rhs.selectedSubject
-    }
-
-    /// The selected row in the filtered subjects (0 when there is none).
-    var selectedIndex: Int {
+    /// The selected row among `rows` (0 when there is none).
+    func selectedIndex(in rows: WhitelistRows) -> Int {
         guard !rows.matching.isEmpty else { return 0 }
         return min(selectedSubject.map(rows.position) ?? 0, rows.matching.count - 1)
     }
 
-    /// Rebuilds the rows when the experiment or the filter changed and keeps the selection on a row.
-    mutating func refresh(_ experiment: Experiment) {
-        guard rows.update(for: experiment, filter: filter) || selectedSubject == nil else { return }
-        if !rows.matching.isEmpty { selectedSubject = SubjectID(rows[selectedIndex].subject) }
-    }
-
     /// Selects the row `offset` rows away (clamped).
-    mutating func moveSelection(by offset: Int) {
+    mutating func moveSelection(by offset: Int, _ rows: WhitelistRows) {
         guard !rows.matching.isEmpty else { return }
-        selectedSubject = SubjectID(rows[min(max(selectedIndex + offset, 0), rows.matching.count - 1)].subject)
+        selectedSubject = SubjectID(rows[min(max(selectedIndex(in: rows) + offset, 0), rows.matching.count - 1)].subject)
     }
 }
 
 extension WhitelistScreen {
-    /// Rows PgUp/PgDn move.
-    static let page = 20
+    /// The entry rows shown in an area `bodyHeight` rows high (below the summary, the filter line and the header).
+    static func visibleRows(bodyHeight: Int, showsFilter: Bool) -> Int {
+        max(1, bodyHeight - 2 - (showsFilter ? 1 : 0))
+    }
 
-    /// Handles a key while this is on top; returns the effects to perform.
-    static func handle(_ key: Key, _ intent: Intent?, _ app: inout AppState) -> [Effect] {
-        guard case .whitelist(var screen)? = app.stack.last, let experiment = app.snapshot.experiments[screen.experimentKey] else {
-            app.closeTop()
-            return []
-        }
-        screen.refresh(experiment)
-        if screen.isFiltering {
-            screen.typeFilter(key, experiment)
-            app.stack[app.stack.count - 1] = .whitelist(screen)
-            return []
-        }
+    /// Handles a key while this is on top.
+    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
+        guard let experiment = context.snapshot.experiments[experimentKey] else { return .close() }
+        let rows = { (filter: String) in context.rows.whitelistRows(experiment, filter: filter) }
+        if isFiltering { return typeFilter(key, intent, rows) }
+        let page = Self.visibleRows(bodyHeight: context.bodyHeight, showsFilter: !filter.isEmpty)
         switch intent {
-        case .moveDown?: screen.moveSelection(by: 1)
-        case .moveUp?: screen.moveSelection(by: -1)
-        case .top?: screen.moveSelection(by: -Int.max / 2)
-        case .bottom?: screen.moveSelection(by: Int.max / 2)
-        case .pageDown?: screen.moveSelection(by: page)
-        case .pageUp?: screen.moveSelection(by: -page)
-        case .filter?: screen.isFiltering = true
-        case .back? where key == .escape && !screen.filter.isEmpty:
-            screen.filter = ""
-            screen.refresh(experiment)
+        case .moveDown?: moveSelection(by: 1, rows(filter))
+        case .moveUp?: moveSelection(by: -1, rows(filter))
+        case .top?: moveSelection(by: -Int.max / 2, rows(filter))
+        case .bottom?: moveSelection(by: Int.max / 2, rows(filter))
+        case .pageDown?: moveSelection(by: page, rows(filter))
+        case .pageUp?: moveSelection(by: -page, rows(filter))
+        case .filter?: isFiltering = true
+        case .back? where key == .escape && !filter.isEmpty:
+            filter = ""
         case .back?, .quit?, .cancel?:
-            app.closeTop()
-            return []
+            return .close()
         case .whitelistAdd?:
-            guard app.requireWritable("add to the whitelist"), app.requireNotResolved(experiment, "its whitelist") else { break }
-            app.message = nil
-            app.overlay = .whitelistAdd(WhitelistForm(experiment))
+            return .refuse(context.changeRefusal(experiment, "its whitelist", action: "add to the whitelist")) {
+                ScreenReply(status: .clear, present: .whitelistAdd(WhitelistForm(experiment)))
+            }
         case .whitelistRemove?:
-            askRemoval(screen, experiment, &app)
+            return .refuse(context.changeRefusal(experiment, "its whitelist", action: "remove from the whitelist")) {
+                askRemoval(experiment, rows(filter))
+            }
         case .whitelistImport?:
-            guard app.requireWritable("import a whitelist"), app.requireNotResolved(experiment, "its whitelist") else { break }
-            app.message = nil
-            app.overlay = .importCSV(ImportForm(experiment))
+            return .refuse(context.changeRefusal(experiment, "its whitelist", action: "import a whitelist")) {
+                ScreenReply(status: .clear, present: .importCSV(ImportForm(experiment)))
+            }
         default:
-            app.stack[app.stack.count - 1] = .whitelist(screen)
-            return ConsoleUpdate.handleBrowsing(intent, &app)
+            return .browse(intent)
         }
-        app.stack[app.stack.count - 1] = .whitelist(screen)
-        return []
+        return .none
     }
 
     /// Typing narrows at once; Enter keeps the filter, Esc clears it; ↑/↓ still move.
-    private mutating func typeFilter(_ key: Key, _ experiment: Experiment) {
-        switch key {
-        case .enter:
+    private mutating func typeFilter(_ key: Key, _ intent: Intent?, _ rows: (String) -> WhitelistRows) -> ScreenReply {
+        switch intent {
+        case .submit?:
             isFiltering = false
-            return
-        case .escape:
+            return .none
+        case .cancel?:
             isFiltering = false
             filter = ""
+            return .none
+        case .moveDown?, .moveUp?:
+            moveSelection(by: intent == .moveDown ? 1 : -1, rows(filter))
+            return .none
+        default:
+            break
+        }
+        switch key {
         case .backspace:
             if !filter.isEmpty { filter.removeLast() }
         case .control("u"):
             filter = ""
         case .character(let character) where !character.isNewline:
             filter.append(character)
-        case .down:
-            return moveSelection(by: 1)
-        case .up:
-            return moveSelection(by: -1)
         default:
-            return
+            return .none
         }
-        refresh(experiment)
-        if isFiltering, !rows.matching.isEmpty { selectedSubject = SubjectID(rows[0].subject) }
+        let matches = rows(filter)
+        if !matches.matching.isEmpty { selectedSubject = SubjectID(matches[0].subject) }
+        return .none
     }
 
-    /// Opens the `y` confirmation for removing the selected entry, saying what the subject gets after.
-    private static func askRemoval(_ screen: WhitelistScreen, _ experiment: Experiment, _ app: inout AppState) {
-        guard app.requireWritable("remove from the whitelist"), app.requireNotResolved(experiment, "its whitelist") else { return }
-        guard !screen.rows.matching.isEmpty, let subject = screen.selectedSubject, let entry = experiment.whitelistEntry(for: subject.text) else {
-            app.message = .error("nothing to remove: no entry is selected")
-            return
+    /// The `y` confirmation for removing the selected entry, saying what the subject gets after.
+    private func askRemoval(_ experiment: Experiment, _ rows: WhitelistRows) -> ScreenReply {
+        guard !rows.matching.isEmpty, let subject = selectedSubject, let entry = experiment.whitelistEntry(for: subject.text) else {
+            return .show(.error("nothing to remove: no entry is selected"))
         }
         var unlisted = experiment
         unlisted.whitelist = [:]
         let after = CompiledExperiment(unlisted).decide(for: Subject(userID: entry.subject, deviceID: entry.subject))
         let bucket = after.bucket.map { "bucket \($0), " } ?? ""
-        app.message = nil
-        app.overlay = .confirm(Confirmation(
+        return ScreenReply(status: .clear, present: .confirm(Confirmation(
             title: "Remove `\(entry.subject)` from the whitelist of `\(experiment.key)`?",
             lines: ["It is forced into `\(entry.variant)` (added by \(entry.addedBy), \(TimeText.short(entry.addedAt))).",
                     "Afterwards it gets `\(after.variant)` (\(bucket)\(after.reason.rawValue))."],
             change: .whitelistRemove(experiment: experiment.key, subject: entry.subject),
-            expectedRevision: experiment.revision))
+            expectedRevision: experiment.revision)))
     }
 }

@@ -47,14 +47,16 @@ struct InspectorUpdateTests {
     /// A hand-edited store can change an experiment without changing the revision; the decisions follow it.
     @Test func aReloadWithTheSameRevisionButOtherContentIsInspectedAgain() throws {
         var state = try F.state()
-        F.send([.character("i")] + F.typing("user-42") + [.enter], to: &state)
-        let before = try #require(Self.screen(state)?.results.decisions.first { $0.experiment == "account_add_funds" })
+        let rows = RowCache()
+        F.send([.character("i")] + F.typing("user-42") + [.enter], to: &state, rows: rows)
+        let subject = Self.screen(state)?.subject
+        let before = try #require(rows.decisions(state.snapshot, subject: subject).first { $0.experiment == "account_add_funds" })
         #expect(before.reason != .paused)
         var edited = state.snapshot
         edited.experiments["account_add_funds"]?.status = .paused
         #expect(edited.revision == state.snapshot.revision)
-        _ = ConsoleUpdate.update(&state, .storeReloaded(edited))
-        let after = try #require(Self.screen(state)?.results.decisions.first { $0.experiment == "account_add_funds" })
+        _ = ConsoleUpdate.update(&state, .storeReloaded(edited), rows: rows)
+        let after = try #require(rows.decisions(state.snapshot, subject: subject).first { $0.experiment == "account_add_funds" })
         #expect(after.reason == .paused)
         #expect(after.variant == "control")
     }

@@ -33,7 +33,7 @@ struct WhitelistRenderTests {
         var state = try F.state()
         F.send([.character("w"), .character("I")] + F.typing("partners.csv") + [.enter], to: &state)
         let message = "line 2: experiment `account_add_funds` has no variant `nope`; its variants are `control`, `treatment`; nothing was imported"
-        _ = ConsoleUpdate.update(&state, .changeFailed(message: message, isConflict: false, snapshot: nil))
+        F.finishJob(.failed(message: message, isConflict: false, snapshot: nil), &state)
         let lines = F.screen(state)
         Snapshot.assert(lines, named: "whitelist-import-error")
         #expect(lines.contains { $0.contains("line 2: experiment `account_add_funds` has no variant `nope`;") })

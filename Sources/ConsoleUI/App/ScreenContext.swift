@@ -1,0 +1,38 @@
+import ExperimentCore
+import ExperimentStore
+
+/// What a screen or form may read while it handles a key: the store, the console's settings, the
+/// derived rows and the room it has on screen. Handlers change only their own value and answer
+/// with a `ScreenReply` for everything else.
+struct ScreenContext {
+    let snapshot: StoreSnapshot
+    let readOnly: Bool
+    /// The experiment the action keys act on (see `AppState.focusedExperiment`).
+    let focusedExperiment: Experiment?
+    /// The rows of a screen's area: the terminal less the title, status and help bars.
+    let bodyHeight: Int
+    let rows: RowCache
+
+    init(_ state: AppState, rows: RowCache) {
+        snapshot = state.snapshot
+        readOnly = state.readOnly
+        focusedExperiment = state.focusedExperiment
+        bodyHeight = ConsoleView.bodyHeight(terminalHeight: state.size.height)
+        self.rows = rows
+    }
+
+    /// Why `what` cannot be done in a read-only console, or nil when writes are allowed.
+    func writeRefusal(_ what: String) -> StatusMessage? {
+        readOnly ? .error("read-only console (opened with --read-only): cannot \(what); restart without --read-only to make changes") : nil
+    }
+
+    /// Why `what` of `experiment` cannot change because it is resolved, or nil.
+    func frozenRefusal(_ experiment: Experiment, _ what: String) -> StatusMessage? {
+        experiment.status == .resolved ? .error(ExperimentError.resolvedIsFrozen(experiment: experiment.key, what: what).message) : nil
+    }
+
+    /// The first refusal of writing `what` of `experiment` (read-only, then resolved), or nil.
+    func changeRefusal(_ experiment: Experiment, _ what: String, action: String) -> StatusMessage? {
+        writeRefusal(action) ?? frozenRefusal(experiment, what)
+    }
+}

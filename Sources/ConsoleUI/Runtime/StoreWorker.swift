@@ -1,0 +1,81 @@
+import ExperimentCore
+import ExperimentStore
+import Foundation
+
+/// Performs store work as a job: waits for another writer's lock in short slices, so it can say how
+/// long it has waited and stop when asked before it takes the lock.
+///
+/// Once a slice gets the lock the transaction runs to its end: a save is never cut off half-way,
+/// so giving up only stops a save that has not started.
+struct StoreWorker: Sendable {
+    let store: StoreFile
+    let context: ChangeContext
+    /// How long one attempt waits for the lock before checking for `Esc` and reporting progress.
+    static let slice = 0.1
+
+    /// Runs `work`; returns its outcome and the store's fingerprint afterwards.
+    func perform(_ work: Work, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
+        let outcome: JobOutcome
+        switch work {
+        case .apply(let change, let expectedRevision):
+            outcome = save(control) { store in try store.apply(change, expectedRevision: expectedRevision, context: context) }
+        case .importWhitelist(let experiment, let path, let expectedRevision):
+            do {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ConsoleError(message: "cannot read \(path): it does not exist or is not readable")
+                }
+                let rows = try WhitelistCSV.parse(data)
+                outcome = save(control) { store in
+                    try store.apply(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context)
+                }
+            } catch {
+                outcome = failure(error)
+            }
+        }
+        return (outcome, store.fingerprint())
+    }
+
+    /// Runs `transaction`, retrying while the lock is held until the store's lock timeout, then reads the store.
+    private func save(_ control: JobControl, _ transaction: (StoreFile) throws -> ChangeOutcome) -> JobOutcome {
+        var attempt = store
+        attempt.lockTimeout = min(Self.slice, store.lockTimeout)
+        let started = ContinuousClock.now
+        var reported: Int?
+        while true {
+            if control.isCancelled { return .cancelled }
+            do {
+                let outcome = try transaction(attempt)
+                return .saved(message: outcome.message, snapshot: try store.load())
+            } catch let error as StoreError {
+                guard case .lockTimeout = error else { return failure(error) }
+                let elapsed = ContinuousClock.now - started
+                guard elapsed < .seconds(store.lockTimeout) else {
+                    return failure(StoreError.lockTimeout(path: store.path, seconds: store.lockTimeout))
+                }
+                let waited = Int(elapsed.components.seconds)
+                if reported != waited {
+                    reported = waited
+                    control.report(.waitingForLock(seconds: waited, limit: Int(store.lockTimeout.rounded(.up))))
+                }
+            } catch {
+                return failure(error)
+            }
+        }
+    }
+
+    /// A failure with the fresh store, when it can be read.
+    private func failure(_ error: any Error) -> JobOutcome {
+        var isConflict = false
+        if case .conflict? = error as? ExperimentError { isConflict = true }
+        return .failed(message: Self.describe(error), isConflict: isConflict, snapshot: try? store.load())
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as ExperimentError: error.message
+        case let error as StoreError: error.message
+        case let error as ConsoleError: error.message
+        default: "unexpected failure: \(error)"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Something the app should know about: a fallback to the default, an override, a snapshot not used.
+///
+/// Each distinct report reaches the delegate once per client.
+public enum ClientReport: Hashable, Sendable, CustomStringConvertible {
+    /// A value was asked before any snapshot was loaded: the default was served.
+    case noSnapshot
+    /// A snapshot (at launch from the cache, or a replacement) was not used; the last good one stays.
+    case snapshotNotUsed(SnapshotError)
+    /// The last good snapshot could not be saved for the next launch.
+    case cacheNotWritten(path: String, reason: String)
+    /// The snapshot has no experiment `key`: the default was served (key not found).
+    case keyNotFound(key: String)
+    /// The key has no value for the variant served: the default was served (incorrect value).
+    case unknownVariant(key: String, variant: String)
+    /// The variant's payload does not decode as the key's value: the default was served (incorrect value).
+    case undecodablePayload(key: String, variant: String, reason: String)
+    /// A QA override decided the value instead of the experiment.
+    case overridden(key: String, variant: String)
+    /// A subject id breaks the rules (1–256 characters, no control characters) and is treated as missing.
+    case invalidSubjectID(String)
+
+    public var description: String {
+        switch self {
+        case .noSnapshot: "no snapshot loaded yet; serving defaults"
+        case .snapshotNotUsed(let error): error.description
+        case .cacheNotWritten(let path, let reason): "cannot save the snapshot to \(path) for the next launch: \(reason)"
+        case .keyNotFound(let key): "experiment `\(key)` is not in the snapshot; serving its default"
+        case .unknownVariant(let key, let variant): "experiment `\(key)` served variant `\(variant)`, which its key does not map; serving its default"
+        case .undecodablePayload(let key, let variant, let reason): "the payload of `\(key)` variant `\(variant)` does not decode (\(reason)); serving its default"
+        case .overridden(let key, let variant): "experiment `\(key)` is overridden to `\(variant)`"
+        case .invalidSubjectID(let id): "subject id \(id.debugDescription) is not valid (1–256 characters, no control characters); treated as missing"
+        }
+    }
+}
+
+/// Receives the client's reports; called on the thread that caused them, after the client's lock is released.
+public protocol ExperimentClientDelegate: AnyObject, Sendable {
+    func experimentClient(_ client: ExperimentClient, didReport report: ClientReport)
+}

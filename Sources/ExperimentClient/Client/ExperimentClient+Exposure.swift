@@ -1,0 +1,38 @@
+import ExperimentCore
+
+extension ExperimentClient {
+    /// Call when the user actually sees the variant of `key`: logs one exposure to the sink the first
+    /// time this subject is shown this variant of this experiment in this client's life.
+    ///
+    /// Only values that came from a `bucketed` decision are exposures (SPEC §8): defaults,
+    /// overrides, whitelisted, draft, paused, resolved and not-enrolled answers log nothing.
+    /// - Returns: whether an exposure was logged.
+    @discardableResult
+    public func markSeen<Key: ExperimentKey>(_ key: Key.Type) -> Bool {
+        let id = ObjectIdentifier(key)
+        lock.acquire()
+        var reports: [ClientReport] = []
+        let resolved: Resolved<Key.Value>
+        if let cached = answers[id] {
+            resolved = unsafeDowncast(cached, to: Resolved<Key.Value>.self)
+        } else {
+            resolved = resolve(key, reports: &reports)
+            answers[id] = resolved
+        }
+        let exposure = resolved.evaluation.source == .experiment(.bucketed) ? resolved.decision.flatMap(firstExposure) : nil
+        let delivery = fresh(reports)
+        lock.release()
+        deliver(delivery)
+        guard let exposure else { return false }
+        exposureSink?.record(exposure)
+        return true
+    }
+
+    /// The exposure of `decision` if this subject, experiment and variant have not been logged yet (under the lock).
+    private func firstExposure(_ decision: Decision) -> Exposure? {
+        guard decision.reason == .bucketed, let subject = decision.subject,
+              state.exposed.insert(ClientState.ExposureMark(subject: SubjectID(subject), experiment: decision.experiment, variant: decision.variant)).inserted
+        else { return nil }
+        return Exposure(timestamp: now(), experiment: decision.experiment, variant: decision.variant, subject: subject)
+    }
+}

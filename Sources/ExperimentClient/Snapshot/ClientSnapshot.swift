@@ -1,0 +1,31 @@
+import ExperimentCore
+
+/// A validated snapshot compiled for decisions: what the client answers from.
+struct ClientSnapshot: Sendable {
+    let revision: Int
+    let experiments: [String: Entry]
+
+    /// One experiment: the core's compiled decision table, its control and each variant's payload.
+    struct Entry: Sendable {
+        let compiled: CompiledExperiment
+        let control: String
+        let payloads: [String: JSONValue]
+
+        /// What variant `name` offers a key; nil when the experiment has no such variant.
+        func content(of name: String) -> VariantContent? {
+            guard compiled.names.contains(name) else { return nil }
+            return VariantContent(name: name, isControl: name == control, payload: payloads[name])
+        }
+    }
+
+    init(revision: Int, experiments: some Sequence<Experiment>) {
+        self.revision = revision
+        var entries: [String: Entry] = [:]
+        for experiment in experiments {
+            var payloads: [String: JSONValue] = [:]
+            for variant in experiment.variants { payloads[variant.name] = variant.payload }
+            entries[experiment.key] = Entry(compiled: CompiledExperiment(experiment), control: experiment.control, payloads: payloads)
+        }
+        self.experiments = entries
+    }
+}

@@ -1,0 +1,76 @@
+import ExperimentCore
+import Foundation
+
+/// Turns bytes into a validated `ClientSnapshot`: a `--format client` snapshot or a store file.
+enum SnapshotLoader {
+    /// The snapshot in `data`, or why it cannot be used (`source` names it in the error).
+    static func load(_ data: Data, source: String) -> Result<ClientSnapshot, SnapshotError> {
+        func failure(_ reason: String) -> Result<ClientSnapshot, SnapshotError> { .failure(SnapshotError(source: source, reason: reason)) }
+        guard !data.isEmpty else { return failure("the file is empty") }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            return failure("not a JSON object (truncated or not JSON)")
+        }
+        guard let format = header.format else {
+            do {
+                let snapshot = try StoreSnapshot.decode(data, path: source)
+                return .success(ClientSnapshot(revision: snapshot.revision, experiments: snapshot.experiments.values))
+            } catch {
+                guard case .invalid(_, let problems) = error else { return failure(error.message) }
+                return failure("not a valid store: " + describe(problems))
+            }
+        }
+        guard format == ClientSnapshotDocument.formatName else { return failure("unknown format `\(format)`") }
+        guard header.schemaVersion == StoreSnapshot.currentSchemaVersion else {
+            return failure("schema version \(header.schemaVersion.map(String.init) ?? "missing") is not supported; this build reads version \(StoreSnapshot.currentSchemaVersion)")
+        }
+        let document: ClientSnapshotDocument
+        do {
+            document = try JSONDecoder().decode(ClientSnapshotDocument.self, from: data)
+        } catch {
+            return failure("not a valid client snapshot: \(describe(error))")
+        }
+        for (index, experiment) in document.experiments.enumerated()
+        where Set(experiment.whitelist.map { SubjectID($0.subject) }).count != experiment.whitelist.count {
+            return failure("inconsistent: $.experiments[\(index)].whitelist lists a subject twice")
+        }
+        let experiments = document.modelExperiments()
+        let problems = StoreValidator.problems(in: StoreDocument(schemaVersion: document.schemaVersion, revision: document.revision,
+                                                                 experiments: experiments, history: []))
+        guard problems.isEmpty else { return failure("inconsistent: " + describe(problems)) }
+        return .success(ClientSnapshot(revision: document.revision, experiments: experiments))
+    }
+
+    /// The first problems, then how many more.
+    private static func describe(_ problems: [StoreProblem]) -> String {
+        let shown = problems.prefix(3).map(\.description).joined(separator: "; ")
+        return problems.count > 3 ? "\(shown); and \(problems.count - 3) more" : shown
+    }
+
+    /// A decoding error with the JSON path it happened at.
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.reduce("$") { path, key in key.intValue.map { "\(path)[\($0)]" } ?? "\(path).\(key.stringValue)" }
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context)): missing field `\(key.stringValue)`"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)): has the wrong type"
+        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+
+    /// Just enough to tell a client snapshot from a store file.
+    private struct Header: Decodable {
+        var format: String?
+        var schemaVersion: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case format
+            case schemaVersion = "schema_version"
+        }
+    }
+}

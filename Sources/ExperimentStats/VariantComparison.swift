@@ -1,0 +1,42 @@
+/// One variant against the control for one metric: relative lift and what the engine says of it.
+///
+/// When there is no estimate, `lift`, `interval`, `chanceToWin` and `pValue` are all nil and
+/// `note`/`reason` say why.
+public struct VariantComparison: Equatable, Sendable {
+    /// Relative lift `(μT − μC)/|μC|`: 0.05 means the treatment's mean is 5 % above the control's.
+    public let lift: Double?
+    /// The 95 % interval of the lift (credible under the Bayesian engine, confidence otherwise).
+    public let interval: Interval?
+    /// Bayesian only: the posterior probability that the treatment's true mean beats the control's.
+    public let chanceToWin: Double?
+    /// Frequentist only: the two-sided p-value of "no difference" (sequential: always-valid).
+    public let pValue: Double?
+    /// Why there is no estimate, in plain words; nil when there is one.
+    public let note: String?
+    /// Why there is no estimate, as a value; nil when there is one.
+    public let reason: NoEstimateReason?
+    /// The standard error of the lift, `√Var(Δ)` (delta method); nil when there is no estimate.
+    public let standardError: Double?
+
+    /// A comparison with an estimate.
+    public init(lift: Double, interval: Interval, chanceToWin: Double?, pValue: Double?, standardError: Double) {
+        self.lift = lift
+        self.interval = interval
+        self.chanceToWin = chanceToWin
+        self.pValue = pValue
+        self.standardError = standardError
+        self.note = nil
+        self.reason = nil
+    }
+
+    /// A comparison without an estimate, and why.
+    public init(noEstimate reason: NoEstimateReason) {
+        self.lift = nil
+        self.interval = nil
+        self.chanceToWin = nil
+        self.pValue = nil
+        self.standardError = nil
+        self.note = reason.description
+        self.reason = reason
+    }
+}

@@ -1,0 +1,107 @@
+import ExperimentCore
+
+/// The GrowthBook SDK payload of a store (SPEC §9): one feature per experiment whose rules give
+/// every ASCII subject the variant `assign` gives it.
+///
+/// Rules follow the decision table: resolved and paused experiments force one value; whitelisted
+/// subjects are forced by an `$in` condition before anything else; a draft then forces the
+/// control; a running experiment ends with an experiment rule over explicit ranges (hash version 2,
+/// sticky bucketing off), and unallocated buckets fall through to `defaultValue`, the control.
+enum GrowthBookExport {
+    /// What a variation's value is: the variant name, or its JSON payload.
+    enum Values: String { case names, payloads }
+
+    /// The `{"features": {...}}` payload; refused when `values` is `payloads` and a variant has none.
+    static func payload(_ snapshot: StoreSnapshot, values: Values) throws(CLIError) -> JSONValue {
+        let experiments = snapshot.sortedExperiments
+        if values == .payloads {
+            let missing = experiments.flatMap { experiment in
+                experiment.variants.filter { $0.payload == nil }.map { "\(experiment.key)/\($0.name)" }
+            }
+            if !missing.isEmpty {
+                throw CLIError.data("--values payloads needs a payload on every variant; \(missing.count) variant\(missing.count == 1 ? " has" : "s have") none: \(missing.joined(separator: ", ")) (add one with `abconsole set-payload`, or export --values names)")
+            }
+        }
+        var features: [String: JSONValue] = [:]
+        for experiment in experiments {
+            features[experiment.key] = feature(experiment, values: values)
+        }
+        return .object(["features": .object(features)])
+    }
+
+    /// The warnings `export` prints: experiments whose salt or whitelisted ids are not ASCII.
+    static func warnings(_ snapshot: StoreSnapshot) -> [String] {
+        snapshot.sortedExperiments.compactMap { experiment in
+            var parts: [String] = []
+            if !isASCII(experiment.salt) { parts.append("a non-ASCII salt") }
+            let ids = experiment.whitelist.keys.filter { !isASCII($0.text) }.count
+            if ids > 0 { parts.append("\(ids) non-ASCII whitelisted id\(ids == 1 ? "" : "s")") }
+            guard !parts.isEmpty else { return nil }
+            return "experiment `\(experiment.key)` has \(parts.joined(separator: " and ")); GrowthBook SDKs hash and compare non-ASCII text differently from each other, so some subjects may get other variants there than from `assign`"
+        }
+    }
+
+    private static func feature(_ experiment: Experiment, values: Values) -> JSONValue {
+        func value(_ name: String) -> JSONValue {
+            switch values {
+            case .names: return .string(name)
+            case .payloads: return experiment.variant(named: name)?.payload ?? .null
+            }
+        }
+        var rules: [JSONValue] = []
+        switch experiment.status {
+        case .resolved:
+            rules.append(.object(["force": value(experiment.winner ?? experiment.control)]))
+        case .paused:
+            rules.append(.object(["force": value(experiment.control)]))
+        case .draft, .running:
+            let attribute = hashAttribute(experiment.type)
+            let entries = experiment.sortedWhitelist
+            for variant in experiment.variants {
+                let ids = entries.filter { $0.variant == variant.name }.map { JSONValue.string($0.subject) }
+                guard !ids.isEmpty else { continue }
+                rules.append(.object(["condition": .object([attribute: .object(["$in": .array(ids)])]), "force": value(variant.name)]))
+            }
+            if experiment.status == .draft {
+                rules.append(.object(["force": value(experiment.control)]))
+            } else if let rule = experimentRule(experiment, value: value) {
+                rules.append(rule)
+            }
+        }
+        return .object(["defaultValue": value(experiment.control), "rules": .array(rules)])
+    }
+
+    /// The experiment rule: one variation per owned range, in bucket order; nil when no bucket is owned.
+    ///
+    /// SDKs skip an experiment of fewer than two variations, so a lone range gets a second entry,
+    /// the control over the empty range `[0, 0)`, which no subject falls in.
+    private static func experimentRule(_ experiment: Experiment, value: (String) -> JSONValue) -> JSONValue? {
+        var owned = experiment.variants.flatMap { variant in variant.ranges.map { (range: $0, name: variant.name) } }
+        owned.sort { $0.range.start < $1.range.start }
+        guard !owned.isEmpty else { return nil }
+        if owned.count == 1 { owned.append((BucketRange(0, 0), experiment.control)) }
+        return .object([
+            "key": .string(experiment.key),
+            "seed": .string(experiment.salt),
+            "hashAttribute": .string(hashAttribute(experiment.type)),
+            "hashVersion": .number(2),
+            "disableStickyBucketing": .bool(true),
+            "variations": .array(owned.map { value($0.name) }),
+            "ranges": .array(owned.map { .array([bound($0.range.start), bound($0.range.end)]) }),
+            "meta": .array(owned.map { .object(["key": .string($0.name)]) }),
+        ])
+    }
+
+    /// `id` buckets users, `deviceId` devices: the attributes an app sets on its GrowthBook SDK.
+    static func hashAttribute(_ type: SubjectType) -> String {
+        switch type {
+        case .user: "id"
+        case .device: "deviceId"
+        }
+    }
+
+    /// A bucket bound as GrowthBook's share `k/10000`, which SDKs compare with `bucket/10000` exactly.
+    private static func bound(_ bucket: Int) -> JSONValue { .number(Double(bucket) / Double(Weight.bucketCount)) }
+
+    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+}

@@ -1,0 +1,55 @@
+import ExperimentClient
+import Foundation
+
+// client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
+// Prints `KEY VARIANT` for every typed key (`default` when the app fell back to its default) and
+// marks each --show KEY as seen, which logs its exposure to --exposures.
+
+let usage = "usage: client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]..."
+
+/// Writes the client's reports to stderr.
+final class StandardErrorReporter: ExperimentClientDelegate {
+    func experimentClient(_ client: ExperimentClient, didReport report: ClientReport) {
+        FileHandle.standardError.write(Data("client-example: \(report)\n".utf8))
+    }
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("client-example: \(message)\n".utf8))
+    exit(code)
+}
+
+let options: ExampleOptions
+do {
+    options = try ExampleOptions(Array(CommandLine.arguments.dropFirst()), known: Set(allKeys.map { $0.key }))
+} catch {
+    fail("\(error.message)\n\(usage)", code: 64)
+}
+if options.help {
+    print(usage)
+    exit(0)
+}
+
+var sink: JSONLinesExposureSink?
+if let path = options.exposures {
+    do {
+        sink = try JSONLinesExposureSink(path: path)
+    } catch {
+        fail(error.description, code: 73)
+    }
+}
+let reporter = StandardErrorReporter()
+let client = ExperimentClient(subject: Subject(userID: options.user, deviceID: options.device), exposureSink: sink, delegate: reporter)
+client.replaceSnapshot(contentsOf: URL(fileURLWithPath: options.snapshot))
+
+/// The variant whose value the app got, or `default`.
+func variant<Key: ExperimentKey>(of key: Key.Type) -> String {
+    client.evaluation(for: key).variant ?? "default"
+}
+
+for key in allKeys {
+    print("\(key.key) \(variant(of: key))")
+}
+for key in allKeys where options.show.contains(key.key) {
+    client.markSeen(key)
+}
