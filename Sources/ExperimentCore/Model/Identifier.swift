@@ -17,9 +17,24 @@ public enum Identifier {
         // Printable ASCII, the common case, is checked byte by byte.
         let bytes = text.utf8
         if (1...maxSubjectLength).contains(bytes.count),
-           bytes.withContiguousStorageIfAvailable({ $0.allSatisfy { (0x20..<0x7F).contains($0) } }) == true { return true }
+           bytes.withContiguousStorageIfAvailable(isPrintableASCII) == true { return true }
         guard !text.isEmpty, !text.unicodeScalars.contains(where: isControl) else { return false }
         return text.utf8.count <= maxSubjectLength || text.count <= maxSubjectLength
+    }
+
+    /// Whether every byte is in 0x20..<0x7F, eight at a time (a whitelist's million subjects are checked on every load).
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let del = word ^ (ones &* 0x7F)
+            // No high bit, no byte below 0x20 (no borrow into a high bit), no byte equal to 0x7F.
+            guard word & highs == 0, (word &- ones &* 0x20) & highs == 0, (del &- ones) & ~del & highs == 0 else { return false }
+            offset += 8
+        }
+        return bytes[offset...].allSatisfy { (0x20..<0x7F).contains($0) }
     }
 
     /// Whether `scalar` is a C0 or C1 control character or DEL.

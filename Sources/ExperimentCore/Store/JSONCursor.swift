@@ -132,6 +132,20 @@ struct JSONCursor {
         return nil
     }
 
+    /// The content of a string starting exactly here: `previous` itself when the string has the same
+    /// bytes (one `memcmp`, for fields that repeat from record to record), else `plainStringContent`'s answer.
+    mutating func plainStringContent(repeating previous: (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool)?) -> (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
+        if let previous, let source = previous.bytes.baseAddress, let base = bytes.baseAddress {
+            let count = previous.bytes.count
+            if position + count + 2 <= bytes.count, base[position] == UInt8(ascii: "\""), base[position + count + 1] == UInt8(ascii: "\""),
+               memcmp(base + position + 1, source, count) == 0 {
+                position += count + 2
+                return previous
+            }
+        }
+        return plainStringContent()
+    }
+
     /// Whether none of the eight bytes in `word` is `"`, `\\`, below 0x20 or above 0x7F (bit tricks, exact).
     @inline(__always)
     private static func isPlainASCII(_ word: UInt64) -> Bool {

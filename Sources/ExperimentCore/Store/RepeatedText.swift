@@ -38,6 +38,7 @@ struct RepeatedText {
     /// Whether two byte runs are equal.
     static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
+        if lhs.baseAddress == rhs.baseAddress { return true }
         guard let a = lhs.baseAddress, let b = rhs.baseAddress else { return lhs.isEmpty }
         return memcmp(a, b, lhs.count) == 0
     }

@@ -13,12 +13,12 @@ package struct StoreReading {
     /// Makes each pending whitelist its experiment's dictionary, freeing each array as it goes.
     mutating func buildPendingWhitelists() {
         for index in pending.indices {
-            let (experiment, entries) = (pending[index].experiment, pending[index].entries)
+            var entries = pending[index].entries
             pending[index].entries = []
             var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
-            // Read strictly ascending, so the subjects are distinct.
-            for entry in entries { whitelist[SubjectID(entry.subject)] = entry }
-            document.experiments[experiment].whitelist = whitelist
+            // Read strictly ascending, so the subjects are distinct; popped, each entry is moved, not copied.
+            while let entry = entries.popLast() { whitelist[SubjectID(entry.subject)] = entry }
+            document.experiments[pending[index].experiment].whitelist = whitelist
         }
         pending = []
     }
@@ -41,7 +41,7 @@ extension StoreReader {
     /// dictionary slot and its subject an entry.
     static func readWrittenEntries(_ cursor: inout JSONCursor) -> [SubjectID: WhitelistEntry]? {
         var whitelist: [SubjectID: WhitelistEntry] = [:]
-        if !cursor.isNext("]") { whitelist.reserveCapacity(entryLines(in: cursor.bytes, from: cursor.position)) }
+        if !cursor.isNext("]") { whitelist.reserveCapacity(lines(in: cursor.bytes, from: cursor.position, starting: "        {\"added_at\": \"", atLeast: 100)) }
         var addedAt = RepeatedDate(), addedBy = RepeatedText(), note = RepeatedText(), variant = RepeatedText()
         let complete = scanWrittenEntries(&cursor) { fields in
             guard let date = addedAt.read(fields.addedAt), let addedBy = addedBy.read(fields.addedBy), let note = note.read(fields.note),
@@ -57,7 +57,7 @@ extension StoreReader {
     /// subject order in an array of exactly their count.
     static func readWrittenEntryList(_ cursor: inout JSONCursor) -> [WhitelistEntry]? {
         var entries: [WhitelistEntry] = []
-        if !cursor.isNext("]") { entries.reserveCapacity(entryLines(in: cursor.bytes, from: cursor.position)) }
+        if !cursor.isNext("]") { entries.reserveCapacity(lines(in: cursor.bytes, from: cursor.position, starting: "        {\"added_at\": \"", atLeast: 100)) }
         var addedAt = RepeatedDate(), addedBy = RepeatedText(), note = RepeatedText(), variant = RepeatedText()
         let complete = scanWrittenEntries(&cursor) { fields in
             guard let date = addedAt.read(fields.addedAt), let addedBy = addedBy.read(fields.addedBy), let note = note.read(fields.note),
@@ -104,22 +104,24 @@ extension StoreReader {
     private static func scanWrittenEntries(_ cursor: inout JSONCursor, _ entry: (WrittenFields) -> Bool) -> Bool {
         let start = cursor.position
         if cursor.isNext("]") { return true }
-        var previous: UnsafeBufferPointer<UInt8>?
+        var previous: WrittenFields?
         repeat {
+            // A field with the previous entry's bytes is handed on as that entry's (same buffer, no rescan).
             guard cursor.consumeExactly(StoreLayout.entrySeparator(first: previous == nil)),
                   cursor.consumeExactly("{\"added_at\": \""), let addedAt = cursor.take(StoreDate.length),
-                  cursor.consumeExactly("\", \"added_by\": "), let addedBy = cursor.plainStringContent(),
-                  cursor.consumeExactly(", \"note\": "), let note = cursor.plainStringContent(),
+                  cursor.consumeExactly("\", \"added_by\": "), let addedBy = cursor.plainStringContent(repeating: previous?.addedBy),
+                  cursor.consumeExactly(", \"note\": "), let note = cursor.plainStringContent(repeating: previous?.note),
                   cursor.consumeExactly(", \"subject\": "), let subject = cursor.plainStringContent(),
-                  previous.map({ ascending($0, subject.bytes) }) ?? true,
-                  cursor.consumeExactly(", \"variant\": "), let variant = cursor.plainStringContent(),
+                  previous.map({ ascending($0.subject.bytes, subject.bytes) }) ?? true,
+                  cursor.consumeExactly(", \"variant\": "), let variant = cursor.plainStringContent(repeating: previous?.variant),
                   cursor.consumeExactly("}"),
-                  entry(WrittenFields(addedAt: addedAt, addedBy: addedBy, note: note, subject: subject, variant: variant))
+                  case let fields = WrittenFields(addedAt: addedAt, addedBy: addedBy, note: note, subject: subject, variant: variant),
+                  entry(fields)
             else {
                 cursor.rewind(to: start)
                 return false
             }
-            previous = subject.bytes
+            previous = fields
         } while cursor.isNext(",")
         guard cursor.isNext("\n      ]") else {
             cursor.rewind(to: start)
@@ -128,17 +130,21 @@ extension StoreReader {
         return true
     }
 
-    /// How many lines from `start` look like whitelist entries (a newline and eight spaces): the
-    /// dictionary's size, found with `memchr` at a small fraction of the cost of reading them.
-    private static func entryLines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
+    /// How many consecutive lines after the next line break begin with `prefix` and are at least
+    /// `minimum` bytes long (a record of the writer's: no shorter line can be one): a collection's
+    /// size, found with `memchr` at a small fraction of the cost of reading the records, so it is
+    /// allocated once — and never more than the bytes could hold, whatever the file says.
+    static func lines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, starting prefix: StaticString, atLeast minimum: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count, var newline = memchr(base + start, 0x0A, bytes.count - start)
+            .map({ base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }) else { return 0 }
+        let length = prefix.utf8CodeUnitCount
         var count = 0
-        var position = start
-        while position < bytes.count, let found = memchr(base + position, 0x0A, bytes.count - position) {
-            let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            guard newline + 9 < bytes.count, memcmp(base + newline + 1, "        ", 8) == 0 else { break }
+        while newline + 1 + length <= bytes.count, memcmp(base + newline + 1, prefix.utf8Start, length) == 0 {
+            let next = memchr(base + newline + 1, 0x0A, bytes.count - newline - 1)
+                .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+            guard next - newline - 1 >= minimum else { break }
             count += 1
-            position = newline + 9
+            newline = next
         }
         return count
     }

@@ -70,7 +70,10 @@ package enum StoreReader {
                     if let entries, !entries.isEmpty { pending?.append((index, entries)) }
                     return experiment
                 })
-            case "history": return once(&history, readArray(&cursor, readHistoryEntry))
+            case "history":
+                // One history entry a line in the writer's layout: the array is allocated once.
+                let count = lines(in: cursor.bytes, from: cursor.position, starting: "    {\"action\": \"", atLeast: 90)
+                return once(&history, readArray(&cursor, reserving: count, readHistoryEntry))
             default: return cursor.skipValue()
             }
         }
@@ -255,8 +258,9 @@ package enum StoreReader {
         return cursor.consume(UInt8(ascii: "]"))
     }
 
-    private static func readArray<Element>(_ cursor: inout JSONCursor, _ read: (inout JSONCursor) -> Element?) -> [Element]? {
+    private static func readArray<Element>(_ cursor: inout JSONCursor, reserving capacity: Int = 0, _ read: (inout JSONCursor) -> Element?) -> [Element]? {
         var elements: [Element] = []
+        elements.reserveCapacity(capacity)
         let complete = readElements(&cursor) { cursor in
             guard let element = read(&cursor) else { return false }
             elements.append(element)
