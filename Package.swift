@@ -5,14 +5,17 @@ import PackageDescription
 /// Toolchain and C system libraries only; no package dependencies.
 let package = Package(
     name: "abconsole",
-    // Linux ignores this; on Apple platforms the Foundation the core and the client use (JSON output
-    // formatting, format styles, FileHandle writes) needs at least these.
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    // Linux is where everything is built and tested. On Apple platforms the libraries need Swift 6's
+    // standard library (`String(validating:as:)`, typed throws in generic code) and the executable
+    // `Synchronization`, which ship with macOS 15, iOS 18, tvOS 18 and watchOS 11 (the Foundation
+    // APIs the core and the client use need less); see README, "Layout of the code".
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentClient", targets: ["ExperimentClient"]),
         .executable(name: "client-example", targets: ["client-example"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
         .executable(name: "abconsole", targets: ["abconsole"]),
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
@@ -22,22 +25,24 @@ let package = Package(
         /// validator. Foundation only; what an app links (through ExperimentClient) to decide variants.
         .target(name: "ExperimentCore"),
         /// What an app links to get its variants: typed keys, fallbacks, overrides, exposures. Read side only.
-        .target(name: "ExperimentClient", dependencies: ["ExperimentCore"], exclude: ["README-section.md"]),
+        .target(name: "ExperimentClient", dependencies: ["ExperimentCore"]),
         /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
         .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
         .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
+        /// Text made safe and measured for a terminal: control characters escaped, display widths, word wrap.
+        .target(name: "TerminalText"),
         /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
         /// and the distribution functions. Pure: no I/O, no dependencies.
         .target(name: "ExperimentStats", exclude: ["README-section.md"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "TerminalText"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "TerminalText", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
@@ -45,6 +50,7 @@ let package = Package(
         .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),

@@ -2,14 +2,26 @@ import ExperimentCore
 /// JSON scalars for the store writer: quoted strings and numbers as Foundation writes them.
 extension ByteWriter {
     /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u001b`.
-    mutating func appendQuoted(_ text: String) {
-        append(UInt8(ascii: "\""))
+    package mutating func appendQuoted(_ text: String) {
         // In place for native strings: no copy, no reference count.
-        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) == nil {
             var copy = text
-            copy.withUTF8 { appendEscaped($0) }
+            copy.withUTF8 { appendQuoted(utf8: $0) }
         }
+    }
+
+    /// Appends UTF-8 `bytes` as a JSON string, escaped as `appendQuoted(_:)` does.
+    package mutating func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         append(UInt8(ascii: "\""))
+        appendEscaped(bytes)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as a JSON string literal, for fragments assembled ahead of time.
+    package static func quoted(_ text: String) -> [UInt8] {
+        var writer = ByteWriter(capacity: text.utf8.count + 2)
+        writer.appendQuoted(text)
+        return [UInt8](writer.data())
     }
 
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -23,7 +35,7 @@ extension ByteWriter {
     }
 
     /// Appends a number as `JSONEncoder` does: shortest round-trip digits, no trailing `.0`.
-    mutating func append(number value: Double) {
+    package mutating func append(number value: Double) {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         append(utf8: text)

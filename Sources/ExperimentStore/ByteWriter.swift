@@ -1,27 +1,27 @@
 import ExperimentCore
 import Foundation
 
-/// A byte buffer for the store writer: growable and handed over as `Data` without a copy, or
-/// fixed-size and flushed to a sink (a file being written) whenever it fills.
+/// A byte buffer for the store writer and the CLI's batch output: growable and handed over as
+/// `Data` without a copy, or fixed-size and flushed to a sink (a file, standard output) whenever it fills.
 ///
 /// The store writer appends hundreds of megabytes in small pieces; `Data.append` per piece was
 /// slow, and building an array first would hold the bytes twice at the end. The buffer is
 /// `malloc`ed memory handed to `Data` with the `.free` deallocator, or freed if never taken.
-struct ByteWriter: ~Copyable {
+package struct ByteWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private(set) var count = 0
+    package private(set) var count = 0
     private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     /// A growable buffer that starts at `capacity` bytes.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = ByteWriter.allocate(self.capacity)
         sink = nil
     }
 
     /// A buffer of `chunk` bytes that hands its bytes to `sink` whenever it fills (and on `flush`).
-    init(chunk: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    package init(chunk: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         capacity = max(chunk, 64)
         base = ByteWriter.allocate(capacity)
         self.sink = sink
@@ -30,14 +30,14 @@ struct ByteWriter: ~Copyable {
     deinit { free(base) }
 
     /// Appends one byte.
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         if count == capacity { makeRoom(for: 1) }
         base[count] = byte
         count += 1
     }
 
     /// Appends `bytes`.
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { makeRoom(for: bytes.count) }
         (base + count).update(from: source, count: bytes.count)
@@ -45,41 +45,41 @@ struct ByteWriter: ~Copyable {
     }
 
     /// Appends the bytes of an array.
-    mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// Appends the UTF-8 of `text` as it is (no escaping).
-    mutating func append(utf8 text: String) {
+    package mutating func append(utf8 text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// Appends the UTF-8 of a literal, e.g. `"\"added_at\": "`.
-    mutating func append(_ literal: StaticString) {
+    package mutating func append(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends the decimal digits of `value`.
-    mutating func append(decimal value: Int) {
+    package mutating func append(decimal value: Int) {
         append(utf8: String(value))
     }
 
     /// The bytes written, as `Data` that owns them.
-    consuming func data() -> Data {
+    package consuming func data() -> Data {
         let result = Data(bytesNoCopy: base, count: count, deallocator: .free)
         base = ByteWriter.allocate(1)
         return result
     }
 
     /// Whether what was written so far is exactly `bytes`.
-    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == count, let other = bytes.baseAddress else { return count == 0 }
         return memcmp(base, other, count) == 0
     }
 
     /// Hands what is buffered to the sink (nothing without one).
-    mutating func flush() {
+    package mutating func flush() {
         guard let sink, count > 0 else { return }
         sink(UnsafeBufferPointer(start: base, count: count))
         count = 0

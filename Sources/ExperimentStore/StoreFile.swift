@@ -30,7 +30,7 @@ public struct StoreFile: Sendable {
     /// Re-reads the file under the lock, validates it (an invalid store is never overwritten),
     /// applies `body`, validates the result, and replaces the file atomically only when its bytes
     /// change. Errors thrown by `body` leave the file untouched.
-    public func update<T>(createIfMissing: Bool = false, _ body: (inout StoreSnapshot) throws -> T) throws -> T {
+    public func update<T>(createIfMissing: Bool = false, _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> T {
         try transaction(createIfMissing: createIfMissing, changed: nil, body)
     }
 
@@ -39,40 +39,49 @@ public struct StoreFile: Sendable {
     /// The store read under the lock was validated whole; after the change only the experiment
     /// it names, the history it appends and the revision are validated again.
     @discardableResult
-    public func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws -> ChangeOutcome {
+    public func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws(StoreError) -> ChangeOutcome {
         var createIfMissing = false
         if case .create = change { createIfMissing = true }
-        return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey]) { snapshot in
+        return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey]) { (snapshot: inout StoreSnapshot) throws(ExperimentError) in
             try snapshot.apply(change, expectedRevision: expectedRevision, context: context)
         }
     }
 
     /// `update`, validating after `body` either everything (`changed` nil) or only the experiments named.
-    private func transaction<T>(createIfMissing: Bool, changed: Set<String>?, _ body: (inout StoreSnapshot) throws -> T) throws -> T {
+    private func transaction<T>(createIfMissing: Bool, changed: Set<String>?,
+                                _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> T {
         let target = FileSystem.resolvingLinks(path)
         // A missing store is reported before anything (even the lock file) is created beside it.
-        guard createIfMissing || FileSystem.fingerprint(target) != nil else { throw StoreError.missing(path: path) }
+        guard createIfMissing || FileSystem.fingerprint(target) != nil else { throw .missing(path: path) }
         let lock: FileLock
         do {
             lock = try FileSystem.lock(target + ".lock", timeout: lockTimeout)
-        } catch .timedOut {
-            throw StoreError.lockTimeout(path: path, seconds: lockTimeout)
-        } catch .failed(let failure) {
-            throw FileSystem.fingerprint(target) == nil
-                ? StoreError.cannotCreate(path: path, reason: failure.reason) : StoreError.cannotWrite(path: path, reason: failure.reason)
+        } catch {
+            switch error {
+            case .timedOut:
+                throw .lockTimeout(path: path, seconds: lockTimeout)
+            case .failed(let failure):
+                throw FileSystem.fingerprint(target) == nil
+                    ? .cannotCreate(path: path, reason: failure.reason) : .cannotWrite(path: path, reason: failure.reason)
+            }
         }
         defer { lock.release() }
         let original = try readBytes(target)
-        guard original != nil || createIfMissing else { throw StoreError.missing(path: path) }
+        guard original != nil || createIfMissing else { throw .missing(path: path) }
         // After a change to named experiments, the others the writer wrote are copied: their entries are checked, not kept.
         var (snapshot, verbatim) = try original.map { data throws(StoreError) in
             try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan, keepingEntriesOf: changed)
         } ?? (StoreSnapshot(), [:])
         let historyCount = snapshot.history.count
-        let result = try body(&snapshot)
+        let result: T
+        do {
+            result = try body(&snapshot)
+        } catch {
+            throw .refused(error)
+        }
         let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount) }
             ?? StoreValidator.problems(in: StoreDocument(snapshot))
-        guard problems.isEmpty else { throw StoreError.invalid(path: path, problems: problems) }
+        guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
         // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
         if let changed { for key in changed { verbatim[key] = nil } } else { verbatim = [:] }
         do {
@@ -80,14 +89,14 @@ public struct StoreFile: Sendable {
                 StoreWriter.write(snapshot, to: &$0, verbatim: verbatim, from: original)
             }
         } catch {
-            throw original == nil ? StoreError.cannotCreate(path: path, reason: error.reason) : StoreError.cannotWrite(path: path, reason: error.reason)
+            throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
         }
         return result
     }
 
     /// The deterministic bytes of `snapshot` (see `StoreWriter`): sorted keys, experiments by key,
     /// whitelist by subject, one line per variant, whitelist entry and history entry.
-    public static func encode(_ snapshot: StoreSnapshot) throws -> Data {
+    public static func encode(_ snapshot: StoreSnapshot) -> Data {
         StoreWriter.data(of: snapshot)
     }
 

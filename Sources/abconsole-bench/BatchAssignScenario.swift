@@ -24,7 +24,8 @@ enum BatchAssignScenario {
         }
         let snapshot = StoreSnapshot(revision: 10, experiments: experiments)
         let storePath = directory + "/batch-store.json"
-        guard let bytes = try? StoreFile.encode(snapshot), FileManager.default.createFile(atPath: storePath, contents: bytes) else {
+        let bytes = StoreFile.encode(snapshot)
+        guard FileManager.default.createFile(atPath: storePath, contents: bytes) else {
             Report.check(false, "write the batch store")
             return
         }

@@ -32,7 +32,7 @@ enum BigStoreScenario {
         var bytes = Data()
         var encodeTimes: [Double] = [], saveTimes: [Double] = []
         for _ in 0..<runs {
-            let encode = Timing.of { bytes = (try? StoreFile.encode(store.snapshot)) ?? Data() }
+            let encode = Timing.of { bytes = StoreFile.encode(store.snapshot) }
             let write = Timing.of { durableWrite(bytes, to: path) }
             encodeTimes.append(encode.wall)
             saveTimes.append(encode.wall + write.wall)
@@ -96,7 +96,7 @@ enum BigStoreScenario {
         _ = FileManager.default.createFile(atPath: csvPath, contents: Data(csv.utf8))
         let small = StoreSnapshot(revision: 1, experiments: ["import_target": Fixtures.experiment("import_target", status: .running,
                                                                                                    variants: [("control", 5000), ("treatment", 5000)])])
-        let smallBytes = (try? StoreFile.encode(small)) ?? Data()
+        let smallBytes = StoreFile.encode(small)
         var importRuns: [ChildRun] = []
         for _ in 0..<runs {
             let target = directory + "/import-store.json"

@@ -12,7 +12,7 @@ enum ConsoleScenario {
         let pool = Fixtures.subjects(.short, count: 1000, seed: 5)
         let snapshot = Fixtures.store(experiments: count, whitelistTotal: 0, subjects: pool)
         let path = directory + "/console-store.json"
-        _ = FileManager.default.createFile(atPath: path, contents: (try? StoreFile.encode(snapshot)) ?? Data())
+        _ = FileManager.default.createFile(atPath: path, contents: StoreFile.encode(snapshot))
         let state = AppState(snapshot: snapshot, storePath: path, operatorName: "bench")
         // The session keeps one row cache for its lifetime; so does the benchmark.
         let rows = RowCache()

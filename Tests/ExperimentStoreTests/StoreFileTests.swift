@@ -127,7 +127,7 @@ struct StoreFileTests {
     }
 
     @Test func encodingIsExactAndSorted() throws {
-        #expect(String(decoding: try StoreFile.encode(Self.base()), as: UTF8.self) == Self.baseBytes)
+        #expect(String(decoding: StoreFile.encode(try Self.base()), as: UTF8.self) == Self.baseBytes)
         let directory = try TempDirectory()
         defer { directory.remove() }
         let path = directory.path("experiments.json")
@@ -169,7 +169,7 @@ struct StoreFileTests {
         #expect(store.fingerprint() == fingerprint)
         #expect(try bytes(path) == before)
         // A refused change writes nothing either.
-        #expect(throws: ExperimentError.forbiddenTransition(experiment: "alpha", from: .draft, to: .paused)) {
+        #expect(throws: StoreError.refused(.forbiddenTransition(experiment: "alpha", from: .draft, to: .paused))) {
             try store.apply(.pause(experiment: "alpha"), context: Fixture.carol)
         }
         #expect(store.fingerprint() == fingerprint)
@@ -233,7 +233,7 @@ struct StoreFileTests {
 
     /// `served()`'s bytes with `old` (which must occur exactly once) replaced by `new`.
     static func replacing(_ old: String, with new: String) throws -> Data {
-        let text = String(decoding: try StoreFile.encode(served()), as: UTF8.self)
+        let text = String(decoding: StoreFile.encode(try served()), as: UTF8.self)
         guard text.components(separatedBy: old).count == 2 else { throw CocoaError(.fileReadCorruptFile) }
         return Data(text.replacingOccurrences(of: old, with: new).utf8)
     }
@@ -315,7 +315,7 @@ struct StoreFileTests {
     }
 
     static let notJSON: [(name: String, bytes: @Sendable () throws -> Data)] = [
-        ("truncated", { try StoreFile.encode(served()).prefix(700) }),
+        ("truncated", { StoreFile.encode(try served()).prefix(700) }),
         ("not JSON", { Data("experiments: []\n".utf8) }),
         ("empty", { Data() }),
     ]
@@ -431,7 +431,7 @@ struct StoreFileTests {
         let path = directory.path("experiments.json")
         let store = StoreFile(path: path, lockTimeout: 0)
         try store.apply(.create(Fixture.draft("alpha", [("a", "100")])), context: Fixture.alice)
-        #expect(throws: ExperimentError.unknownExperiment("ghost")) { try store.apply(.start(experiment: "ghost"), context: Fixture.bob) }
+        #expect(throws: StoreError.refused(.unknownExperiment("ghost"))) { try store.apply(.start(experiment: "ghost"), context: Fixture.bob) }
         let lock = try FileSystem.lock(path + ".lock", timeout: 0)
         lock.release()
     }
@@ -448,7 +448,7 @@ struct StoreFileTests {
         try store.apply(.start(experiment: "alpha"), context: Fixture.bob)
         let before = try bytes(path)
         let fingerprint = store.fingerprint()
-        #expect(throws: ExperimentError.conflict(experiment: "alpha", expected: 1, actual: 2, by: "bob", at: Fixture.t1)) {
+        #expect(throws: StoreError.refused(.conflict(experiment: "alpha", expected: 1, actual: 2, by: "bob", at: Fixture.t1))) {
             try store.apply(.ramp(experiment: "alpha", weights: ["control": Fixture.w("90"), "treatment": Fixture.w("10")]),
                             expectedRevision: seen, context: Fixture.carol)
         }

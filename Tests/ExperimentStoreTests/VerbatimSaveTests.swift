@@ -31,7 +31,7 @@ struct VerbatimSaveTests {
         var random = SplitMix64(seed: seed)
         let plain = seed % 2 == 0
         let snapshot = (plain ? RandomStore.plain : RandomStore.awkward).snapshot(using: &random)
-        let original = try StoreFile.encode(snapshot)
+        let original = StoreFile.encode(snapshot)
         let reading = try #require(StoreReader.reading(from: original, recognising: StoreWriter.writtenSpan))
         if plain { #expect(Set(reading.verbatim.keys) == Set(snapshot.experiments.keys), "every experiment the writer wrote is recognised") }
         var changed = try StoreFile.decode(original, path: "s.json")
@@ -44,7 +44,7 @@ struct VerbatimSaveTests {
             }
             verbatim[key] = nil
         }
-        #expect(Self.written(changed, verbatim: verbatim, from: original) == (try StoreFile.encode(changed)))
+        #expect(Self.written(changed, verbatim: verbatim, from: original) == (StoreFile.encode(changed)))
     }
 
     @Test func foundationsLayoutIsNeverCopied() throws {
@@ -67,13 +67,13 @@ struct VerbatimSaveTests {
     ])
     func tamperedExperimentsAreEncodedAgain(label: String, old: String, new: String) throws {
         let base = try StoreFileTests.base()
-        let text = String(decoding: try StoreFile.encode(base), as: UTF8.self)
+        let text = String(decoding: StoreFile.encode(base), as: UTF8.self)
         #expect(text.components(separatedBy: old).count == 2, "\(label): the fixture holds the text once")
         let tampered = Data(text.replacingOccurrences(of: old, with: new).utf8)
         let reading = try #require(StoreReader.reading(from: tampered, recognising: StoreWriter.writtenSpan), "\(label)")
         #expect(reading.verbatim.count == 1, "\(label): the other experiment is still copied")
         let snapshot = try StoreFile.decode(tampered, path: "s.json")
-        #expect(Self.written(snapshot, verbatim: reading.verbatim, from: tampered) == (try StoreFile.encode(snapshot)), "\(label)")
+        #expect(Self.written(snapshot, verbatim: reading.verbatim, from: tampered) == (StoreFile.encode(snapshot)), "\(label)")
     }
 
     /// A change to a small experiment of each shape, through a real transaction: the transaction's
@@ -135,12 +135,12 @@ struct VerbatimSaveTests {
         let directory = try TempDirectory()
         defer { directory.remove() }
         let path = directory.path("experiments.json")
-        let text = String(decoding: try StoreFile.encode(StoreFileTests.base()), as: UTF8.self)
+        let text = String(decoding: StoreFile.encode(try StoreFileTests.base()), as: UTF8.self)
         try Data(text.replacingOccurrences(of: "\"note\": \"second\"", with: "\"note\":\"second\"").utf8).write(to: URL(fileURLWithPath: path))
         let store = StoreFile(path: path)
         try store.apply(.start(experiment: "zeta"), context: Fixture.carol)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(bytes == (try StoreFile.encode(store.load())))
+        #expect(bytes == (StoreFile.encode(try store.load())))
         #expect(String(decoding: bytes, as: UTF8.self).contains("\"note\": \"second\""))
     }
 }

@@ -18,16 +18,16 @@ import Testing
         let afterAlice = try #require(store.bytes())
 
         let bob = ChangeContext(operatorName: "bob", now: TempStore.t1)
-        let refusal = #expect(throws: ExperimentError.self) {
+        let error = #expect(throws: StoreError.self) {
             try store.file.apply(.ramp(experiment: "checkout", weights: ["control": Weight(buckets: 9000), "treat": Weight(buckets: 1000)]),
                                  expectedRevision: seen, context: bob)
         }
-        guard case .conflict(let experiment, let expected, let actual, let by, _)? = refusal else {
-            Issue.record("expected a conflict, got \(String(describing: refusal))")
+        guard case .refused(let refusal)? = error, case .conflict(let experiment, let expected, let actual, let by, _) = refusal else {
+            Issue.record("expected a conflict, got \(String(describing: error))")
             return
         }
         #expect(experiment == "checkout" && expected == seen && actual == seen + 1 && by == "alice")
-        #expect(refusal?.message.contains("changed by alice") == true)
+        #expect(refusal.message.contains("changed by alice"))
         #expect(store.bytes() == afterAlice, "Bob's stale ramp wrote nothing")
         let final = try store.file.load()
         #expect(final.experiments["checkout"]?.variants.map(\.weight.buckets) == [3000, 7000])

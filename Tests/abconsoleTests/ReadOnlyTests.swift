@@ -23,6 +23,7 @@ import Testing
     static let reads: [[String]] = [
         ["list"], ["show", "running_exp"], ["whitelist", "list", "running_exp"], ["inspect", "--user", "u1"],
         ["assign", "running_exp", "--user", "u1"], ["validate"], ["history"], ["ramp", "running_exp", "control=40", "green=60", "--dry-run"],
+        ["export", "--format", "client"], ["export", "--format", "growthbook"],
     ]
 
     @Test func theTableDeclaresExactlyTheWritingCommandsTestedHere() {
@@ -43,6 +44,16 @@ import Testing
         }
         #expect(sandbox.files().contains { $0.hasSuffix(".lock") } == hadLock, "the store was not even locked")
         sandbox.ok(arguments, stdin: stdin)
+    }
+
+    /// `--read-only` protects the store; an export's `--out` is a file of the user's choosing, so it is written.
+    @Test func exportWritesItsOutFileAndLeavesTheStore() throws {
+        let sandbox = try Fixture.sandbox()
+        let before = sandbox.storeBytes()
+        let out = sandbox.path("snapshot.json")
+        sandbox.ok(["--read-only", "export", "--format", "client", "--out", out])
+        #expect(FileManager.default.fileExists(atPath: out))
+        #expect(sandbox.storeBytes() == before)
     }
 
     @Test func readsStillWork() throws {

@@ -122,14 +122,16 @@ public final class ConsoleSession {
 
     /// What runs `work` off the loop: each kind of work names its performer here.
     private func performer(for work: Work) -> @Sendable (JobControl) -> (JobOutcome, StoreFingerprint?) {
+        let worker = StoreWorker(store: store, context: changeContext())
         switch work {
-        case .apply, .importWhitelist:
-            let worker = StoreWorker(store: store, context: changeContext())
-            return { control in worker.perform(work, control) }
+        case .apply(let change, let expectedRevision):
+            return { control in worker.apply(change, expectedRevision: expectedRevision, control) }
+        case .importWhitelist(let experiment, let path, let expectedRevision):
+            return { control in worker.importWhitelist(experiment, path: path, expectedRevision: expectedRevision, control) }
         }
     }
 
     private func changeContext() -> ChangeContext {
-        ChangeContext(operatorName: state.operatorName, now: Date(timeIntervalSince1970: clock().timeIntervalSince1970.rounded(.down)))
+        ChangeContext(operatorName: state.operatorName, at: clock())
     }
 }

@@ -13,24 +13,26 @@ struct StoreWorker: Sendable {
     /// How long one attempt waits for the lock before checking for `Esc` and reporting progress.
     static let slice = 0.1
 
-    /// Runs `work`; returns its outcome and the store's fingerprint afterwards.
-    func perform(_ work: Work, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
+    /// Applies `change` (refused if the experiment moved past `expectedRevision`); returns the
+    /// outcome and the store's fingerprint afterwards.
+    func apply(_ change: Change, expectedRevision: Int?, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
+        let outcome = save(control) { store in try store.apply(change, expectedRevision: expectedRevision, context: context) }
+        return (outcome, store.fingerprint())
+    }
+
+    /// Reads the CSV file at `path` and imports it into `experiment`'s whitelist in one transaction.
+    func importWhitelist(_ experiment: String, path: String, expectedRevision: Int, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
         let outcome: JobOutcome
-        switch work {
-        case .apply(let change, let expectedRevision):
-            outcome = save(control) { store in try store.apply(change, expectedRevision: expectedRevision, context: context) }
-        case .importWhitelist(let experiment, let path, let expectedRevision):
-            do {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw ConsoleError(message: "cannot read \(path): it does not exist or is not readable")
-                }
-                let rows = try WhitelistCSV.parse(data)
-                outcome = save(control) { store in
-                    try store.apply(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context)
-                }
-            } catch {
-                outcome = failure(error)
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ConsoleError(message: "cannot read \(path): it does not exist or is not readable")
             }
+            let rows = try WhitelistCSV.parse(data)
+            outcome = save(control) { store in
+                try store.apply(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context)
+            }
+        } catch {
+            outcome = failure(error)
         }
         return (outcome, store.fingerprint())
     }
@@ -66,7 +68,7 @@ struct StoreWorker: Sendable {
     /// A failure with the fresh store, when it can be read.
     private func failure(_ error: any Error) -> JobOutcome {
         var isConflict = false
-        if case .conflict? = error as? ExperimentError { isConflict = true }
+        if case .refused(.conflict)? = error as? StoreError { isConflict = true }
         return .failed(message: Self.describe(error), isConflict: isConflict, snapshot: try? store.load())
     }
 

@@ -39,7 +39,8 @@ public enum Allocation {
         return RampPlan(variants: result, movedBuckets: owners.changedOwners(since: before))
     }
 
-    /// The share of buckets that change owner between two weightings (total-variation distance).
+    /// How many buckets change owner between two weightings at the least: the total-variation
+    /// distance in buckets (divide by `Weight.bucketCount` for the share). `ramp` moves exactly this many.
     public static func minimumMovedBuckets(from old: [Weight], to new: [Weight]) -> Int {
         let grown = zip(old, new).reduce(0) { $0 + max(0, $1.1.buckets - $1.0.buckets) }
         let oldPool = Weight.bucketCount - old.reduce(0) { $0 + $1.buckets }

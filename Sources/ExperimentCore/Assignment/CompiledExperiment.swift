@@ -4,7 +4,8 @@
 /// segment table, the whitelist filter and the variant a resolved or paused experiment serves to
 /// everyone. The rest (names, the whitelist itself) sits in one shared, immutable box, so copying a
 /// compiled experiment costs one reference count, not one per array. `decide(for:)` explains a
-/// decision; `variantIndex(forID:)` and the batch methods answer the same without the explanation.
+/// decision; `variantIndex(forID:)` and the batch methods answer the same without the explanation,
+/// all through `DecisionTable`.
 public struct CompiledExperiment: Sendable {
     /// What every decision reads: plain values only, so reading them never touches a reference count.
     @usableFromInline let hot: Hot
@@ -13,26 +14,21 @@ public struct CompiledExperiment: Sendable {
     @usableFromInline var bucketer: Bucketer { hot.bucketer }
     @usableFromInline var fixedIndex: Int { hot.fixedIndex }
     @usableFromInline var controlIndex: Int { hot.controlIndex }
-    @usableFromInline var filter: WhitelistFilter { hot.filter }
 
     public var key: String { storage.key }
     public var type: SubjectType { storage.type }
-    public var status: ExperimentStatus { storage.status }
+    public var status: ExperimentStatus { hot.status }
     /// Variant names by index.
     public var names: [String] { storage.names }
 
     public init(_ experiment: Experiment) {
         let names = experiment.variants.map(\.name)
         let controlIndex = names.firstIndex(of: experiment.control) ?? 0
-        let winnerIndex = experiment.winner.flatMap { names.firstIndex(of: $0) }
+        let winnerIndex = experiment.winner.flatMap { names.firstIndex(of: $0) } ?? controlIndex
         let bucketer = Bucketer(salt: experiment.salt)
-        let fixedIndex = switch experiment.status {
-        case .resolved: winnerIndex ?? controlIndex
-        case .paused: controlIndex
-        case .draft, .running: -1
-        }
+        let everyone = DecisionTable.servedToEveryone(status: experiment.status, winner: winnerIndex, control: controlIndex)
         // Only draft and running experiments look at the whitelist (SPEC §4 rows 1, 2 and 4).
-        let filter = experiment.status == .draft || experiment.status == .running
+        let filter = everyone == nil
             ? WhitelistFilter(firstHashes: experiment.whitelist.keys.map { bucketer.firstHash(of: $0.text) })
             : WhitelistFilter(firstHashes: [])
         var ranges: [(range: BucketRange, owner: Int)] = []
@@ -56,10 +52,10 @@ public struct CompiledExperiment: Sendable {
             starts.append(cursor)
             owners.append(-1)
         }
-        hot = Hot(bucketer: bucketer, fixedIndex: fixedIndex, controlIndex: controlIndex, isDraft: experiment.status == .draft,
-                  segments: SegmentTable(starts: starts, owners: owners), filter: filter, decimal: DecimalHash.shared)
-        storage = Storage(key: experiment.key, type: experiment.type, status: experiment.status, names: names, winnerIndex: winnerIndex,
-                          whitelist: experiment.whitelist, segmentStarts: starts, segmentOwners: owners, filter: filter)
+        hot = Hot(bucketer: bucketer, status: experiment.status, fixedIndex: everyone?.index ?? -1, controlIndex: controlIndex,
+                  winnerIndex: winnerIndex, segments: SegmentTable(starts: starts, owners: owners), filter: filter, decimal: DecimalHash.shared)
+        storage = Storage(key: experiment.key, type: experiment.type, names: names, whitelist: experiment.whitelist,
+                          segmentStarts: starts, segmentOwners: owners, filter: filter)
     }
 
     /// The variant index owning `bucket`, or -1 when the bucket is unallocated.
@@ -68,26 +64,14 @@ public struct CompiledExperiment: Sendable {
         hot.segments.isPacked ? hot.segments.owner(of: bucket) : storage.searchedOwner(of: bucket)
     }
 
-    /// Decides the variant for `subject` by the SPEC §4 table, first matching row wins.
+    /// Decides the variant for `subject` by the SPEC §4 table, with the reason and the bucket.
     public func decide(for subject: Subject) -> Decision {
         let id = subject.id(for: type)
-        let names = names
-        func decision(_ index: Int, _ reason: DecisionReason, bucket: Int? = nil) -> Decision {
-            Decision(experiment: key, type: type, subject: id, bucket: bucket, variant: names[index], reason: reason)
-        }
-        let bucket = id.map { bucketer.bucket(of: $0) }
-        switch status {
-        case .resolved: return decision(storage.winnerIndex ?? controlIndex, .resolved, bucket: bucket)
-        case .paused: return decision(controlIndex, .paused, bucket: bucket)
-        case .draft, .running: break
-        }
-        guard let id, let bucket else { return decision(controlIndex, .noSubject) }
-        if let index = whitelistedIndex(id) {
-            return decision(index, .whitelisted, bucket: bucket)
-        }
-        if hot.isDraft { return decision(controlIndex, .draft, bucket: bucket) }
-        let owner = owner(of: bucket)
-        return owner >= 0 ? decision(owner, .bucketed, bucket: bucket) : decision(controlIndex, .notEnrolled, bucket: bucket)
+        let bucketer = bucketer
+        let decided = hot.decide(hasSubject: id != nil, firstHash: { bucketer.firstHash(of: id ?? "") },
+                                 listed: { whitelistedIndex(id ?? "") }, owner: owner(of:))
+        return Decision(experiment: key, type: type, subject: id, bucket: id.map { bucketer.bucket(of: $0) },
+                        variant: names[decided.index], reason: decided.reason)
     }
 
     /// The index in `names` of the variant `subject` gets: `decide(for:)`'s variant, without the rest.
@@ -96,44 +80,22 @@ public struct CompiledExperiment: Sendable {
     }
 
     /// The index in `names` of the variant served to the subject id `id` of this experiment's type
-    /// (nil or empty when the query lacks it, as in `decide(for:)`). Inlined into callers, which then read only the plain values
-    /// in place (no copy, no reference counting) unless the whitelist filter says "maybe".
+    /// (nil or empty when the query lacks it), as `decide(for:)` answers. Inlined into callers, which
+    /// then read only the plain values in place unless the whitelist filter says "maybe".
     @inlinable @inline(__always)
     public func variantIndex(forID id: String?) -> Int {
         let hot = hot
-        if hot.fixedIndex >= 0 { return hot.fixedIndex }
-        guard let id, !id.isEmpty else { return hot.controlIndex }
-        let first = id.utf8.withContiguousStorageIfAvailable { hot.bucketer.firstHash(ofUTF8: $0) } ?? hot.bucketer.firstHash(of: id)
-        if hot.filter.mayContain(firstHash: first), let index = storage.whitelistedIndex(id) { return index }
-        return hot.isDraft || !hot.segments.isPacked ? slowIndex(firstHash: first) : hot.bucketedIndex(firstHash: first)
-    }
-
-    /// Drafts (control) and experiments whose segments are searched, not packed.
-    @usableFromInline
-    func slowIndex(firstHash: UInt32) -> Int {
-        if hot.isDraft { return hot.controlIndex }
-        let owner = storage.searchedOwner(of: hot.decimal.bucket(firstHash: firstHash))
-        return owner >= 0 ? owner : hot.controlIndex
-    }
-
-    /// The variant index of a draft or running experiment for a present subject, from its first hash.
-    ///
-    /// `subject` builds the id only when the whitelist filter says it may be listed.
-    @inline(__always)
-    func answer(firstHash: UInt32, subject: () -> String?) -> Int {
-        if hot.filter.mayContain(firstHash: firstHash), let index = subject().flatMap(whitelistedIndex) { return index }
-        return hot.isDraft ? hot.controlIndex : bucketedIndex(firstHash: firstHash)
-    }
-
-    /// Rows 6–7 of SPEC §4: the owner of the subject's bucket, or control when it is unallocated.
-    @inline(__always)
-    func bucketedIndex(firstHash: UInt32) -> Int {
-        let owner = owner(of: hot.decimal.bucket(firstHash: firstHash))
-        return owner >= 0 ? owner : hot.controlIndex
+        let id = id ?? ""
+        return hot.decide(
+            hasSubject: !id.isEmpty,
+            firstHash: { id.utf8.withContiguousStorageIfAvailable { hot.bucketer.firstHash(ofUTF8: $0) } ?? hot.bucketer.firstHash(of: id) },
+            listed: { storage.whitelistedIndex(id) },
+            owner: owner(of:)
+        ).index
     }
 
     /// Whether every present subject is answered by its bucket alone (running, nobody whitelisted).
-    var isBucketedOnly: Bool { hot.fixedIndex < 0 && !hot.isDraft && hot.filter.isEmpty }
+    var isBucketedOnly: Bool { hot.status == .running && hot.filter.isEmpty }
 
     /// The variant index `id` is whitelisted into, if any (byte-exact match, variant present).
     func whitelistedIndex(_ id: String) -> Int? { storage.whitelistedIndex(id) }
@@ -144,19 +106,23 @@ extension CompiledExperiment {
     @usableFromInline
     struct Hot: Sendable {
         @usableFromInline let bucketer: Bucketer
+        @usableFromInline let status: ExperimentStatus
         /// The variant served to every subject (resolved: the winner; paused: control), else -1.
         @usableFromInline let fixedIndex: Int
         @usableFromInline let controlIndex: Int
-        @usableFromInline let isDraft: Bool
+        @usableFromInline let winnerIndex: Int
         @usableFromInline let segments: SegmentTable
         @usableFromInline let filter: WhitelistFilter
         @usableFromInline let decimal: DecimalHash
 
-        /// The owner of the bucket of a subject with this first hash, or control (requires packed segments).
+        /// `DecisionTable.decide` for this experiment: `firstHash` gives `fnv1a32(salt + subject)`,
+        /// `listed` the whitelisted variant (asked only when the filter says "maybe"), `owner` the
+        /// owner of a bucket or -1.
         @inlinable @inline(__always)
-        func bucketedIndex(firstHash: UInt32) -> Int {
-            let owner = segments.owner(of: decimal.bucket(firstHash: firstHash))
-            return owner >= 0 ? owner : controlIndex
+        func decide(hasSubject: Bool, firstHash: () -> UInt32, listed: () -> Int?, owner: (Int) -> Int) -> (index: Int, reason: DecisionReason) {
+            DecisionTable.decide(status: status, winner: winnerIndex, control: controlIndex, hasSubject: hasSubject, hash: firstHash,
+                                 whitelisted: { filter.mayContain(firstHash: $0) ? listed() : nil },
+                                 owner: { owner(decimal.bucket(firstHash: $0)) })
         }
     }
 
@@ -165,9 +131,7 @@ extension CompiledExperiment {
     final class Storage: @unchecked Sendable {
         let key: String
         let type: SubjectType
-        let status: ExperimentStatus
         let names: [String]
-        let winnerIndex: Int?
         /// The experiment's whitelist, shared with it (no copy).
         let whitelist: [SubjectID: WhitelistEntry]
         /// Every segment's first bucket and owner, for experiments with too many segments to pack.
@@ -176,13 +140,11 @@ extension CompiledExperiment {
         /// Owns the filter's words.
         private let filter: WhitelistFilter
 
-        init(key: String, type: SubjectType, status: ExperimentStatus, names: [String], winnerIndex: Int?,
+        init(key: String, type: SubjectType, names: [String],
              whitelist: [SubjectID: WhitelistEntry], segmentStarts: [Int], segmentOwners: [Int], filter: WhitelistFilter) {
             self.key = key
             self.type = type
-            self.status = status
             self.names = names
-            self.winnerIndex = winnerIndex
             self.whitelist = whitelist
             self.segmentStarts = segmentStarts
             self.segmentOwners = segmentOwners

@@ -24,7 +24,7 @@ public struct ExperimentGroup: Sendable {
     /// (used as the id of every experiment, whatever its type) into `indices[0..<experiments.count]`.
     ///
     /// - Precondition: `indices` has room for `experiments.count` answers.
-    public func variantIndices(forUTF8 id: UnsafeBufferPointer<UInt8>, into indices: UnsafeMutablePointer<Int32>) {
+    package func variantIndices(forUTF8 id: UnsafeBufferPointer<UInt8>, into indices: UnsafeMutablePointer<Int32>) {
         guard !id.isEmpty else { return answerWithoutSubject(at: experiments.indices.map(Int32.init), into: indices) }
         experiments.withUnsafeBufferPointer { experiments in
             for index in experiments.indices where experiments[index].hot.fixedIndex >= 0 {
@@ -44,16 +44,13 @@ public struct ExperimentGroup: Sendable {
         }
     }
 
-    /// The answer of the draft or running experiment at `position` for a present subject with this
-    /// first hash, reading the experiment in place; `id` is built only when the filter says "maybe".
+    /// The answer of the experiment at `position` for a present subject with this first hash,
+    /// reading the experiment in place; `id` is built only when the filter says "maybe".
     @inline(__always)
     static func answer(_ experiments: UnsafeBufferPointer<CompiledExperiment>, _ position: Int, _ firstHash: UInt32, id: () -> String?) -> Int {
-        let hot = experiments[position].hot
-        if hot.filter.mayContain(firstHash: firstHash), let listed = id().flatMap({ experiments[position].storage.whitelistedIndex($0) }) {
-            return listed
-        }
-        if hot.isDraft || !hot.segments.isPacked { return experiments[position].slowIndex(firstHash: firstHash) }
-        return hot.bucketedIndex(firstHash: firstHash)
+        experiments[position].hot.decide(hasSubject: true, firstHash: { firstHash },
+                                         listed: { id().flatMap { experiments[position].storage.whitelistedIndex($0) } },
+                                         owner: { experiments[position].owner(of: $0) }).index
     }
 
     /// The variant index of the experiment at `position` for the subject id `id` (of that
@@ -68,7 +65,7 @@ public struct ExperimentGroup: Sendable {
     ///
     /// The id is hashed under four salts side by side and the whitelist filters of a request are
     /// read together, so their cache misses overlap instead of adding up.
-    public func variantIndices(forID id: String, at positions: UnsafeBufferPointer<Int32>, into indices: UnsafeMutablePointer<Int32>) {
+    package func variantIndices(forID id: String, at positions: UnsafeBufferPointer<Int32>, into indices: UnsafeMutablePointer<Int32>) {
         guard !id.isEmpty else { return answerWithoutSubject(at: Array(positions), into: indices) }
         let hashed: Void? = id.utf8.withContiguousStorageIfAvailable { bytes in
             experiments.withUnsafeBufferPointer { experiments in
@@ -82,9 +79,7 @@ public struct ExperimentGroup: Sendable {
                     let hashes = FNVLanes.hash(salts: salts, bytes)
                     for lane in 0..<count {
                         let position = Int(lanes[lane])
-                        let fixed = experiments[position].hot.fixedIndex
-                        let answer = fixed >= 0 ? fixed : ExperimentGroup.answer(experiments, position, hashes[lane]) { id }
-                        indices[start + lane] = Int32(truncatingIfNeeded: answer)
+                        indices[start + lane] = Int32(truncatingIfNeeded: ExperimentGroup.answer(experiments, position, hashes[lane]) { id })
                     }
                     start += 4
                 }
@@ -104,8 +99,16 @@ public struct ExperimentGroup: Sendable {
         }
     }
 
+    /// The variant index of each experiment, in order, for the subject id `id` (as its every id).
+    public func variantIndices(for id: String) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: experiments.count) { indices, count in
+            if let base = indices.baseAddress { variantIndices(for: id, into: base) }
+            count = experiments.count
+        }
+    }
+
     /// The variant index of each experiment for the subject id `id` (as its every id).
-    public func variantIndices(for id: String, into indices: UnsafeMutablePointer<Int32>) {
+    package func variantIndices(for id: String, into indices: UnsafeMutablePointer<Int32>) {
         var id = id
         id.withUTF8 { variantIndices(forUTF8: $0, into: indices) }
     }

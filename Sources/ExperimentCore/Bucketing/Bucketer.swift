@@ -4,7 +4,7 @@
 /// salt is computed once, so each call hashes only the subject's bytes.
 public struct Bucketer: Hashable, Sendable {
     /// The FNV-1a state after feeding the salt.
-    public let saltState: FNV1a
+    @usableFromInline package let saltState: FNV1a
 
     public init(salt: String) {
         var fnv = FNV1a()
@@ -26,12 +26,12 @@ public struct Bucketer: Hashable, Sendable {
 
     /// `fnv1a32(salt + subject)` for a subject given as its UTF-8 bytes.
     @inlinable @inline(__always)
-    public func firstHash(ofUTF8 subject: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    package func firstHash(ofUTF8 subject: UnsafeBufferPointer<UInt8>) -> UInt32 {
         FNV1a.hash(continuing: saltState.value, subject)
     }
 
     /// FNV-1a of the unpadded base-10 digits of `value`, computed without building a string.
-    @inlinable public static func rehashDecimal(_ value: UInt32) -> UInt32 {
+    @inlinable package static func rehashDecimal(_ value: UInt32) -> UInt32 {
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value

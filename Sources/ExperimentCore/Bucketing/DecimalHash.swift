@@ -4,7 +4,8 @@
 /// the digits of `top` (at most 4294) comes from a table, and only the six zero-padded digits of
 /// `bottom` are hashed, three at a time from a table of digit triples. That is six multiplies in the
 /// dependency chain instead of ten, and no division loop. Values under 10⁶ take the plain path.
-public struct DecimalHash: @unchecked Sendable {
+@usableFromInline
+package struct DecimalHash: @unchecked Sendable {
     /// Entries `0..<topCount`: the FNV-1a state after the digits of the index. Then 1000 entries: the
     /// three ASCII digits of `000`–`999`, first digit in the low byte. Immutable once built.
     @usableFromInline let table: UnsafePointer<UInt32>
@@ -13,7 +14,7 @@ public struct DecimalHash: @unchecked Sendable {
     @usableFromInline static let split: UInt32 = 1_000_000
 
     /// The process-wide table (built once, never freed: 21 KB).
-    public static let shared = DecimalHash()
+    @usableFromInline package static let shared = DecimalHash()
 
     private init() {
         let table = UnsafeMutablePointer<UInt32>.allocate(capacity: DecimalHash.topCount + 1000)
@@ -31,7 +32,7 @@ public struct DecimalHash: @unchecked Sendable {
 
     /// FNV-1a of the unpadded decimal digits of `value`; equal to `Bucketer.rehashDecimal(value)`.
     @inlinable @inline(__always)
-    public func rehash(_ value: UInt32) -> UInt32 {
+    package func rehash(_ value: UInt32) -> UInt32 {
         guard value >= DecimalHash.split else { return Bucketer.rehashDecimal(value) }
         let top = value / DecimalHash.split
         let bottom = value &- top &* DecimalHash.split
@@ -52,7 +53,7 @@ public struct DecimalHash: @unchecked Sendable {
 
     /// The bucket in 0..<10000 of a subject whose first hash, `fnv1a32(salt + subject)`, is `firstHash`.
     @inlinable @inline(__always)
-    public func bucket(firstHash: UInt32) -> Int {
+    package func bucket(firstHash: UInt32) -> Int {
         Int(rehash(firstHash) % UInt32(Weight.bucketCount))
     }
 }

@@ -30,7 +30,7 @@ public struct FNV1a: Hashable, Sendable {
 
     /// The state `state` after feeding `bytes`.
     @inlinable @inline(__always)
-    public static func hash(continuing state: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    package static func hash(continuing state: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash = state
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* prime }
         return hash

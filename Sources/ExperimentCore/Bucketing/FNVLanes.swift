@@ -12,35 +12,6 @@
 enum FNVLanes {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    /// `fnv1a32` continued from `salt` over each of four byte strings (any lengths).
-    @inline(__always)
-    static func hash(salt: UInt32, _ a: Bytes, _ b: Bytes, _ c: Bytes, _ d: Bytes) -> SIMD4<UInt32> {
-        hash(salts: SIMD4(repeating: salt), a, b, c, d)
-    }
-
-    /// Four chains from four states over four byte strings.
-    @inline(__always)
-    static func hash(salts: SIMD4<UInt32>, _ a: Bytes, _ b: Bytes, _ c: Bytes, _ d: Bytes) -> SIMD4<UInt32> {
-        let prime = FNV1a.prime
-        var h0 = salts[0], h1 = salts[1], h2 = salts[2], h3 = salts[3]
-        let shared = min(min(a.count, b.count), min(c.count, d.count))
-        if shared > 0, let pa = a.baseAddress, let pb = b.baseAddress, let pc = c.baseAddress, let pd = d.baseAddress {
-            var i = 0
-            while i < shared {
-                h0 = (h0 ^ UInt32(pa[i])) &* prime
-                h1 = (h1 ^ UInt32(pb[i])) &* prime
-                h2 = (h2 ^ UInt32(pc[i])) &* prime
-                h3 = (h3 ^ UInt32(pd[i])) &* prime
-                i &+= 1
-            }
-        }
-        h0 = FNV1a.hash(continuing: h0, Bytes(rebasing: a[shared...]))
-        h1 = FNV1a.hash(continuing: h1, Bytes(rebasing: b[shared...]))
-        h2 = FNV1a.hash(continuing: h2, Bytes(rebasing: c[shared...]))
-        h3 = FNV1a.hash(continuing: h3, Bytes(rebasing: d[shared...]))
-        return SIMD4(h0, h1, h2, h3)
-    }
-
     /// Four chains from four states over the same bytes (one id, four experiments).
     @inline(__always)
     static func hash(salts: SIMD4<UInt32>, _ bytes: Bytes) -> SIMD4<UInt32> {

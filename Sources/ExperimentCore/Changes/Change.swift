@@ -1,29 +1,83 @@
 import Foundation
 
 /// Every change an operator can make to the store; the one write path for console and subcommands.
+///
+/// A change either adds or removes a whole experiment (`create`, `delete`, which the store applies)
+/// or edits one experiment (`edit`, which `Experiment` applies). The static functions below build
+/// the edits by their old names, e.g. `.ramp(experiment: "paywall", weights: [...])`.
 public enum Change: Hashable, Sendable {
     case create(ExperimentDraft)
-    case addVariant(experiment: String, name: String, payload: JSONValue?)
-    case setPayload(experiment: String, variant: String, payload: JSONValue?)
-    case start(experiment: String)
-    case pause(experiment: String)
     case delete(experiment: String)
-    case ramp(experiment: String, weights: [String: Weight])
-    case whitelistAdd(experiment: String, subject: String, variant: String, note: String)
-    case whitelistRemove(experiment: String, subject: String)
-    case whitelistImport(experiment: String, rows: [WhitelistRow])
-    case resolve(experiment: String, winner: String)
-    case resalt(experiment: String, salt: String)
+    case edit(experiment: String, ExperimentChange)
 
     /// The key of the experiment the change is about.
     public var experimentKey: String {
         switch self {
         case .create(let draft): draft.key
-        case .addVariant(let key, _, _), .setPayload(let key, _, _), .start(let key), .pause(let key),
-             .delete(let key), .ramp(let key, _), .whitelistAdd(let key, _, _, _), .whitelistRemove(let key, _),
-             .whitelistImport(let key, _), .resolve(let key, _), .resalt(let key, _):
-            key
+        case .delete(let key), .edit(let key, _): key
         }
+    }
+}
+
+/// A change to one existing experiment.
+public enum ExperimentChange: Hashable, Sendable {
+    case addVariant(name: String, payload: JSONValue?)
+    case setPayload(variant: String, payload: JSONValue?)
+    case start
+    case pause
+    case ramp(weights: [String: Weight])
+    case whitelistAdd(subject: String, variant: String, note: String)
+    case whitelistRemove(subject: String)
+    case whitelistImport(rows: [WhitelistRow])
+    case resolve(winner: String)
+    case resalt(salt: String)
+}
+
+extension Change {
+    /// Adds variant `name` at 0 %.
+    public static func addVariant(experiment: String, name: String, payload: JSONValue?) -> Change {
+        .edit(experiment: experiment, .addVariant(name: name, payload: payload))
+    }
+
+    /// Sets or clears (nil) the payload of `variant`.
+    public static func setPayload(experiment: String, variant: String, payload: JSONValue?) -> Change {
+        .edit(experiment: experiment, .setPayload(variant: variant, payload: payload))
+    }
+
+    /// Starts a draft or resumes a paused experiment.
+    public static func start(experiment: String) -> Change { .edit(experiment: experiment, .start) }
+
+    /// Pauses a running experiment (the kill switch).
+    public static func pause(experiment: String) -> Change { .edit(experiment: experiment, .pause) }
+
+    /// New weights for the variants named; the others keep theirs.
+    public static func ramp(experiment: String, weights: [String: Weight]) -> Change {
+        .edit(experiment: experiment, .ramp(weights: weights))
+    }
+
+    /// Whitelists `subject` into `variant` (replacing an earlier entry).
+    public static func whitelistAdd(experiment: String, subject: String, variant: String, note: String) -> Change {
+        .edit(experiment: experiment, .whitelistAdd(subject: subject, variant: variant, note: note))
+    }
+
+    /// Removes `subject` from the whitelist.
+    public static func whitelistRemove(experiment: String, subject: String) -> Change {
+        .edit(experiment: experiment, .whitelistRemove(subject: subject))
+    }
+
+    /// Adds or replaces every row, or none.
+    public static func whitelistImport(experiment: String, rows: [WhitelistRow]) -> Change {
+        .edit(experiment: experiment, .whitelistImport(rows: rows))
+    }
+
+    /// Serves `winner` to everyone, forever.
+    public static func resolve(experiment: String, winner: String) -> Change {
+        .edit(experiment: experiment, .resolve(winner: winner))
+    }
+
+    /// Re-buckets every subject under a new salt.
+    public static func resalt(experiment: String, salt: String) -> Change {
+        .edit(experiment: experiment, .resalt(salt: salt))
     }
 }
 
@@ -81,6 +135,11 @@ public struct ChangeContext: Hashable, Sendable {
     public init(operatorName: String, now: Date) {
         self.operatorName = operatorName
         self.now = now
+    }
+
+    /// A context at `date` rounded down to its whole second, the precision the store keeps.
+    public init(operatorName: String, at date: Date) {
+        self.init(operatorName: operatorName, now: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 }
 

@@ -48,14 +48,12 @@ extension Experiment {
         return Allocation.ramp(variants, to: newWeights)
     }
 
-    /// Applies every change except create and delete, which the store handles.
+    /// Applies `change` to this experiment.
     ///
     /// Every check comes before the first change, so a thrown error leaves the experiment as it was
     /// (the store applies changes in place and relies on this).
-    mutating func apply(_ change: Change, context: ChangeContext) throws(ExperimentError) -> AppliedChange {
+    mutating func apply(_ change: ExperimentChange, context: ChangeContext) throws(ExperimentError) -> AppliedChange {
         switch change {
-        case .create, .delete:
-            preconditionFailure("create and delete are applied by the store")
         case .start:
             let before = status
             try move(to: .running)
@@ -66,28 +64,28 @@ extension Experiment {
             try move(to: .paused)
             return AppliedChange(action: .pause, before: ExperimentStatus.running.rawValue, after: status.rawValue,
                                  result: ChangeOutcome(message: "paused `\(key)`; everyone now gets `\(control)` (kill switch)"))
-        case .ramp(_, let weights):
+        case .ramp(let weights):
             let before = weightSummary
             let plan = try rampPlan(to: weights)
             variants = plan.variants
             let share = Experiment.percentText(plan.movedShare)
             return AppliedChange(action: .ramp, before: before, after: weightSummary,
                                  result: ChangeOutcome(message: "ramped `\(key)` to \(weightSummary); \(share) of subjects switched variant", ramp: plan))
-        case .resolve(_, let winner):
+        case .resolve(let winner):
             guard variant(named: winner) != nil else { throw .unknownVariant(experiment: key, variant: winner, known: variants.map(\.name)) }
             let before = status
             try move(to: .resolved)
             self.winner = winner
             return AppliedChange(action: .resolve, before: "\(before.rawValue) \(weightSummary)", after: "resolved winner=\(winner)",
                                  result: ChangeOutcome(message: "resolved `\(key)`: everyone now gets `\(winner)`, forever"))
-        case .addVariant(_, let name, let payload):
+        case .addVariant(let name, let payload):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its variants") }
             guard Identifier.isValidName(name) else { throw .invalidVariantName(name) }
             guard variant(named: name) == nil else { throw .duplicateVariant(name) }
             variants.append(Variant(name: name, weight: .zero, ranges: [], payload: payload))
             return AppliedChange(action: .addVariant, before: nil, after: "\(name)=0",
-                                 result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %; ramp it up with `abconsole ramp \(key) \(name)=PCT`"))
-        case .setPayload(_, let name, let payload):
+                                 result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %"))
+        case .setPayload(let name, let payload):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its payloads") }
             guard let index = variants.firstIndex(where: { $0.name == name }) else {
                 throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name))
@@ -96,21 +94,21 @@ extension Experiment {
             variants[index].payload = payload
             return AppliedChange(action: .setPayload, before: before.map { "\(name) \($0)" }, after: payload.map { "\(name) \($0.compactText)" },
                                  result: ChangeOutcome(message: payload == nil ? "cleared the payload of `\(name)`" : "set the payload of `\(name)`"))
-        case .whitelistAdd(_, let subject, let variantName, let note):
+        case .whitelistAdd(let subject, let variantName, let note):
             try checkWhitelistable(subject: subject, variant: variantName, note: note)
             let before = whitelist[SubjectID(subject)].map { "\(subject)=\($0.variant)" }
             whitelist[SubjectID(subject)] = WhitelistEntry(subject: subject, variant: variantName, note: note,
                                                 addedBy: context.operatorName, addedAt: context.now)
             return AppliedChange(action: .whitelistAdd, before: before, after: "\(subject)=\(variantName)",
                                  result: ChangeOutcome(message: "whitelisted `\(subject)` into `\(variantName)` of `\(key)`"))
-        case .whitelistRemove(_, let subject):
+        case .whitelistRemove(let subject):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
             guard let removed = whitelist.removeValue(forKey: SubjectID(subject)) else { throw .notWhitelisted(experiment: key, subject: subject) }
             return AppliedChange(action: .whitelistRemove, before: "\(subject)=\(removed.variant)", after: nil,
                                  result: ChangeOutcome(message: "removed `\(subject)` from the whitelist of `\(key)`"))
-        case .whitelistImport(_, let rows):
+        case .whitelistImport(let rows):
             return try importWhitelist(rows, context: context)
-        case .resalt(_, let salt):
+        case .resalt(let salt):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its salt") }
             guard Identifier.isValidSubject(salt) else { throw .invalidSalt }
             let before = self.salt

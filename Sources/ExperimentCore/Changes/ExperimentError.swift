@@ -24,11 +24,11 @@ public enum ExperimentError: Error, Hashable, Sendable {
     case textTooLong(field: String, limit: Int)
     case conflict(experiment: String, expected: Int, actual: Int, by: String, at: Date)
 
-    /// One clear sentence naming the thing and what to do.
+    /// One clear sentence stating the problem; the fronts add advice about their own commands.
     public var message: String {
         switch self {
         case .unknownExperiment(let key):
-            "no experiment `\(key)` in the store; `abconsole list` shows the keys"
+            "no experiment `\(key)` in the store"
         case .experimentExists(let key):
             "experiment `\(key)` already exists; pick another key"
         case .invalidKey(let key):
@@ -40,13 +40,13 @@ public enum ExperimentError: Error, Hashable, Sendable {
         case .invalidSalt:
             "the salt must be 1–256 characters without control characters"
         case .invalidOperator(let name):
-            "operator `\(name)` is not valid; use 1–256 characters without control characters (set --operator or ABCONSOLE_OPERATOR)"
+            "operator `\(name)` is not valid; use 1–256 characters without control characters"
         case .unknownVariant(let experiment, let variant, let known):
             "experiment `\(experiment)` has no variant `\(variant)`; its variants are \(known.map { "`\($0)`" }.joined(separator: ", "))"
         case .duplicateVariant(let name):
             "variant `\(name)` is named twice; each variant needs its own name"
         case .noVariants:
-            "an experiment needs at least one variant, e.g. --variants control=50,treatment=50"
+            "an experiment needs at least one variant"
         case .invalidWeight(let text, let reason):
             "weight `\(text)` \(reason)"
         case .weightsOverHundred(let experiment, let total):

@@ -12,35 +12,42 @@ extension StoreSnapshot {
     @discardableResult
     public mutating func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws(ExperimentError) -> ChangeOutcome {
         guard Identifier.isValidSubject(context.operatorName) else { throw .invalidOperator(context.operatorName) }
-        let key = change.experimentKey
-        if case .create(let draft) = change {
+        switch change {
+        case .create(let draft):
+            let key = draft.key
             guard experiments[key] == nil else { throw .experimentExists(key) }
             let experiment = try Experiment.created(from: draft, context: context)
             experiments[key] = experiment
             record(context, key, .create, before: nil, after: "\(experiment.status.rawValue) \(experiment.weightSummary)")
             return ChangeOutcome(message: "created draft `\(key)` (\(experiment.weightSummary))", revision: experiment.revision)
-        }
-        guard let index = experiments.index(forKey: key) else { throw .unknownExperiment(key) }
-        if let expectedRevision, expectedRevision != experiments.values[index].revision {
-            let current = experiments.values[index]
-            throw .conflict(experiment: key, expected: expectedRevision, actual: current.revision,
-                            by: current.updatedBy, at: current.updatedAt)
-        }
-        if case .delete = change {
-            let draft = experiments.values[index]
+        case .delete(let key):
+            let draft = try current(key, expectedRevision: expectedRevision)
             guard draft.status == .draft else { throw .deleteServed(experiment: key, status: draft.status) }
             experiments[key] = nil
             record(context, key, .delete, before: "draft \(draft.weightSummary)", after: nil)
             return ChangeOutcome(message: "deleted draft `\(key)`", revision: nil)
+        case .edit(let key, let edit):
+            _ = try current(key, expectedRevision: expectedRevision)
+            guard let index = experiments.index(forKey: key) else { throw .unknownExperiment(key) }
+            // In place, so a million-entry whitelist is not copied; `Experiment.apply` checks before it changes anything.
+            var outcome = try experiments.values[index].apply(edit, context: context)
+            experiments.values[index].revision += 1
+            experiments.values[index].updatedAt = context.now
+            experiments.values[index].updatedBy = context.operatorName
+            record(context, key, outcome.action, before: outcome.before, after: outcome.after)
+            outcome.result.revision = experiments.values[index].revision
+            return outcome.result
         }
-        // In place, so a million-entry whitelist is not copied; `Experiment.apply` checks before it changes anything.
-        var outcome = try experiments.values[index].apply(change, context: context)
-        experiments.values[index].revision += 1
-        experiments.values[index].updatedAt = context.now
-        experiments.values[index].updatedBy = context.operatorName
-        record(context, key, outcome.action, before: outcome.before, after: outcome.after)
-        outcome.result.revision = experiments.values[index].revision
-        return outcome.result
+    }
+
+    /// The experiment `key`, refused as a conflict when `expectedRevision` is given and differs.
+    private func current(_ key: String, expectedRevision: Int?) throws(ExperimentError) -> Experiment {
+        guard let experiment = experiments[key] else { throw .unknownExperiment(key) }
+        if let expectedRevision, expectedRevision != experiment.revision {
+            throw .conflict(experiment: key, expected: expectedRevision, actual: experiment.revision,
+                            by: experiment.updatedBy, at: experiment.updatedAt)
+        }
+        return experiment
     }
 
     private mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {

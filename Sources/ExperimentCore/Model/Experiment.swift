@@ -4,10 +4,12 @@ import Foundation
 public struct Experiment: Hashable, Sendable {
     public var key: String
     public var type: SubjectType
-    public var status: ExperimentStatus
+    /// Changed only by the lifecycle (`Change.start`, `.pause`, `.resolve`), which keeps it and `winner` consistent.
+    public package(set) var status: ExperimentStatus
     public var salt: String
     public var control: String
-    public var winner: String?
+    /// The variant a resolved experiment serves to everyone; nil unless `status` is `.resolved`.
+    public package(set) var winner: String?
     public var description: String
     /// Incremented by every change; a change computed against an older revision is refused.
     public var revision: Int
@@ -18,7 +20,9 @@ public struct Experiment: Hashable, Sendable {
     /// Whitelisted subjects, keyed by their exact subject id bytes.
     public var whitelist: [SubjectID: WhitelistEntry]
 
-    public init(
+    /// An experiment exactly as given, unchecked: the store reader builds what a file holds for the
+    /// validator to judge; outside the package experiments come from a store or from `Change.create`.
+    package init(
         key: String, type: SubjectType, status: ExperimentStatus, salt: String, control: String, winner: String?,
         description: String, revision: Int, createdAt: Date, updatedAt: Date, updatedBy: String,
         variants: [Variant], whitelist: [SubjectID: WhitelistEntry]

@@ -40,5 +40,5 @@ public struct SubjectID: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Byte-wise order, so sorting is the same in every process and for every normalisation.
-    public static func < (lhs: SubjectID, rhs: SubjectID) -> Bool { lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8) }
+    public static func < (lhs: SubjectID, rhs: SubjectID) -> Bool { SubjectOrder.precedes(lhs.text, rhs.text) }
 }

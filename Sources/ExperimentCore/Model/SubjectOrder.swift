@@ -7,22 +7,22 @@ import Darwin
 /// Subjects in UTF-8 byte order, as `SubjectID` sorts them and the store file lists them.
 ///
 /// Sorts small plain keys (the first 16 bytes as two big-endian words, zero-padded, which keeps
-/// byte order because subject ids hold no NUL) and compares whole subjects only on ties: about ten
-/// times faster than sorting with `SubjectID.<` for 100,000 entries, and it never copies entries.
+/// byte order because subject ids hold no NUL) and compares whole subjects only on ties, so the main
+/// sort compares two integers and never copies an entry.
 public enum SubjectOrder {
-    /// Whether `lhs` comes before `rhs` (`memcmp`, then the shorter first).
+    /// Whether `lhs` comes before `rhs` in UTF-8 byte order.
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                let shared = min(left.count, right.count)
-                if shared > 0, let a = left.baseAddress, let b = right.baseAddress {
-                    let order = memcmp(a, b, shared)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
-            }
+        SubjectID(lhs).withUTF8 { left in SubjectID(rhs).withUTF8 { right in precedes(left, right) } }
+    }
+
+    /// Whether the bytes `lhs` come before `rhs` (`memcmp`, then the shorter first).
+    package static func precedes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        let shared = min(lhs.count, rhs.count)
+        if shared > 0, let a = lhs.baseAddress, let b = rhs.baseAddress {
+            let order = memcmp(a, b, shared)
+            if order != 0 { return order < 0 }
         }
+        return lhs.count < rhs.count
     }
 
     /// `entries` sorted by subject.

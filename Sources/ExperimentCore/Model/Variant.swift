@@ -6,7 +6,8 @@ public struct Variant: Hashable, Sendable {
     public var ranges: [BucketRange]
     public var payload: JSONValue?
 
-    public init(name: String, weight: Weight, ranges: [BucketRange], payload: JSONValue? = nil) {
+    /// A variant as given, unchecked (ranges against weight); the validator judges it.
+    package init(name: String, weight: Weight, ranges: [BucketRange], payload: JSONValue? = nil) {
         self.name = name
         self.weight = weight
         self.ranges = ranges

@@ -8,8 +8,16 @@ public struct Weight: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The number of buckets this weight owns (weight in percent × 100).
     public let buckets: Int
 
-    /// A weight of exactly `buckets` buckets.
-    public init(buckets: Int) { self.buckets = buckets }
+    /// A weight of exactly `buckets` buckets, unchecked: inside the package it also carries totals
+    /// over 100 % into messages. Code outside builds weights with `parse(percent:)`, `init?(percent:)`
+    /// or `init?(exactly:)`.
+    package init(buckets: Int) { self.buckets = buckets }
+
+    /// A weight of `buckets` buckets, if that is 0…10 000.
+    public init?(exactly buckets: Int) {
+        guard (0...Weight.bucketCount).contains(buckets) else { return nil }
+        self.buckets = buckets
+    }
 
     /// Parses a percentage such as `12.5` or `0.01`; at most two decimals, 0 to 100.
     public static func parse(percent text: String) -> Result<Weight, WeightParseError> {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why the store could not be read, locked or written; nothing is written when one is thrown.
+/// Why a store operation failed: the store could not be read, locked or written, or the change was
+/// refused. Nothing is written when one is thrown.
 public enum StoreError: Error, Hashable, Sendable {
     case missing(path: String)
     case unreadable(path: String, reason: String)
@@ -8,12 +9,14 @@ public enum StoreError: Error, Hashable, Sendable {
     case lockTimeout(path: String, seconds: Double)
     case cannotCreate(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    /// The domain refused the change (the store itself is fine and unchanged).
+    case refused(ExperimentError)
 
     /// One clear sentence (for `invalid`, followed by one line per problem).
     public var message: String {
         switch self {
         case .missing(let path):
-            "no store at \(path); create an experiment with `abconsole create` or point --store at an existing file"
+            "no store at \(path)"
         case .unreadable(let path, let reason):
             "cannot read the store \(path): \(reason)"
         case .invalid(let path, let problems):
@@ -25,6 +28,8 @@ public enum StoreError: Error, Hashable, Sendable {
             "cannot create the store \(path): \(reason)"
         case .cannotWrite(let path, let reason):
             "cannot write the store \(path): \(reason); the previous version is intact"
+        case .refused(let error):
+            error.message
         }
     }
 }

@@ -1,15 +1,6 @@
 import Foundation
 
-/// What one read of a store file found.
-package struct StoreReading {
-    package var document: StoreDocument
-    /// The byte range of every experiment written exactly as `StoreWriter` writes it, by key: a
-    /// save that leaves such an experiment unchanged copies those bytes instead of encoding it.
-    package var verbatim: [String: Range<Int>]
-    /// Whitelists still held as arrays in subject order, by experiment index (see
-    /// `StoreReader.readingDeferringWhitelists`); empty otherwise.
-    var pending: [(experiment: Int, entries: [WhitelistEntry])] = []
-
+extension StoreReading {
     /// Makes each pending whitelist its experiment's dictionary, freeing each array as it goes.
     mutating func buildPendingWhitelists() {
         for index in pending.indices {
@@ -32,6 +23,53 @@ package struct StoreReading {
 /// fresh encoding of its head and tail. Anything else — an escape, an extra space, an unsorted
 /// entry — is simply encoded again on save.
 extension StoreReader {
+    /// The entries by subject; nil on a repeated subject (JSONDecoder names it).
+    ///
+    /// Entries exactly in the writer's form are read by `readWrittenEntries` straight into a
+    /// dictionary sized from their line count (and their byte range noted in `writtenEntries`), any
+    /// others field by field into an array first, so the dictionary is sized once: growing it while
+    /// reading re-hashed every subject at each doubling.
+    static func readWhitelist(_ cursor: inout JSONCursor, writtenEntries: inout Range<Int>?) -> [SubjectID: WhitelistEntry]? {
+        guard cursor.consume(UInt8(ascii: "[")) else { return nil }
+        let start = cursor.position
+        if let written = readWrittenEntries(&cursor) {
+            writtenEntries = start..<cursor.position
+            return cursor.consume(UInt8(ascii: "]")) ? written : nil
+        }
+        var entries: [WhitelistEntry] = []
+        let complete = readElements(&cursor, opened: true) { cursor in
+            guard let entry = readWhitelistEntry(&cursor) else { return false }
+            entries.append(entry)
+            return true
+        }
+        guard complete else { return nil }
+        var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
+        for entry in entries where whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) != nil { return nil }
+        return whitelist
+    }
+
+    /// The byte range of the entries of `[ ... ]` when `checkWrittenEntries` passes them; nil, nothing consumed, otherwise.
+    static func checkedWrittenEntries(_ cursor: inout JSONCursor, variants: [String]) -> Range<Int>? {
+        var entries = 0..<0
+        let checked = bracketed(&cursor) { cursor -> Bool? in
+            let start = cursor.position
+            guard checkWrittenEntries(&cursor, variants: variants) else { return nil }
+            entries = start..<cursor.position
+            return true
+        }
+        return checked == nil ? nil : entries
+    }
+
+    /// What `read` makes of the inside of `[ ... ]`; nil, nothing consumed, when it or the brackets fail.
+    static func bracketed<Value>(_ cursor: inout JSONCursor, _ read: (inout JSONCursor) -> Value?) -> Value? {
+        let before = cursor.position
+        guard cursor.consume(UInt8(ascii: "[")), let value = read(&cursor), cursor.consume(UInt8(ascii: "]")) else {
+            cursor.rewind(to: before)
+            return nil
+        }
+        return value
+    }
+
     /// Whitelist entries exactly as the writer writes them, from just after `[` up to the closing
     /// bracket's line, by subject; nil, with the cursor where it was, at the first byte that differs.
     ///

@@ -1,9 +1,20 @@
 import Foundation
 
+/// What one read of a store file found.
+package struct StoreReading {
+    package var document: StoreDocument
+    /// The byte range of every experiment written exactly as `StoreWriter` writes it, by key: a
+    /// save that leaves such an experiment unchanged copies those bytes instead of encoding it.
+    package var verbatim: [String: Range<Int>]
+    /// Whitelists still held as arrays in subject order, by experiment index (see
+    /// `StoreReader.readingDeferringWhitelists`); empty otherwise.
+    var pending: [(experiment: Int, entries: [WhitelistEntry])] = []
+}
+
 /// Reads a store file in one pass over its bytes, for the store's schema only.
 ///
-/// `JSONDecoder` spent most of a big store's open in its Codable layer and in ISO 8601 dates.
-/// This reader builds the same `StoreDocument` directly, and answers nil whenever the file is not
+/// It builds the same `StoreDocument` as `JSONDecoder` without a Codable layer or a date formatter
+/// (each record's part is in `Records/<Record>+Record.swift`), and answers nil whenever the file is not
 /// plainly a valid store of the current schema — a syntax error, a missing or mistyped field, a
 /// repeated member or subject, a date in another form — so that `JSONDecoder` reads it instead and
 /// every problem keeps its message and JSON path. A nil is never a verdict, only "ask the other
@@ -82,164 +93,10 @@ package enum StoreReader {
         return StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
     }
 
-    /// One experiment; `deferring`, its whitelist in the writer's form is left in `deferred` as an array (the experiment's is empty).
-    private static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
-                                       deferring: Bool, deferred: inout [WhitelistEntry]?) -> Experiment? {
-        let start = cursor.nextTokenPosition()
-        var writtenEntries: Range<Int>?, omitted = false
-        var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
-        var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
-        var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?
-        let complete = readObject(&cursor) { cursor, field in
-            switch Field(field) {
-            case "key": return once(&key, cursor.string())
-            case "type": return once(&type, cursor.string().flatMap(SubjectType.init(rawValue:)))
-            case "status": return once(&status, cursor.string().flatMap(ExperimentStatus.init(rawValue:)))
-            case "salt": return once(&salt, cursor.string())
-            case "control": return once(&control, cursor.string())
-            case "winner": return once(&winner, optionalString(&cursor))
-            case "description": return once(&description, cursor.string())
-            case "revision": return once(&revision, cursor.integer())
-            case "created_at": return once(&createdAt, date(&cursor))
-            case "updated_at": return once(&updatedAt, date(&cursor))
-            case "updated_by": return once(&updatedBy, cursor.string())
-            case "variants": return once(&variants, readArray(&cursor, readVariant))
-            case "whitelist":
-                if let kept, whitelist == nil, let key, !kept.contains(key), let variants,
-                   let entries = checkedWrittenEntries(&cursor, variants: variants.map(\.name)) {
-                    (writtenEntries, omitted, whitelist) = (entries, true, [:])
-                    return true
-                }
-                if deferring, whitelist == nil, let entries = bracketed(&cursor, readWrittenEntryList) {
-                    (deferred, whitelist) = (entries, [:])
-                    return true
-                }
-                return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
-            default: return cursor.skipValue()
-            }
-        }
-        guard complete, let key, let type, let status, let salt, let control, let description, let revision,
-              let createdAt, let updatedAt, let updatedBy, let variants, let whitelist else { return nil }
-        let experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
-                                    description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
-                                    updatedBy: updatedBy, variants: variants, whitelist: whitelist)
-        if let written, let writtenEntries,
-           let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
-            verbatim?[key] = span
-        } else if omitted {
-            // Not the writer's bytes after all, so the save encodes it: read it again, entries and all.
-            cursor.rewind(to: start)
-            return readExperiment(&cursor, verbatim: &verbatim, written: written, kept: nil, deferring: false, deferred: &deferred)
-        }
-        return experiment
-    }
-
-    private static func readVariant(_ cursor: inout JSONCursor) -> Variant? {
-        var name: String?, weight: Weight?, ranges: [BucketRange]?, payload: JSONValue?
-        let complete = readObject(&cursor) { cursor, field in
-            switch Field(field) {
-            case "name": return once(&name, cursor.string())
-            case "weight": return once(&weight, cursor.number().flatMap(Weight.init(percent:)))
-            case "ranges": return once(&ranges, readArray(&cursor, readRange))
-            case "payload": return once(&payload, cursor.value())
-            default: return cursor.skipValue()
-            }
-        }
-        guard complete, let name, let weight, let ranges else { return nil }
-        return Variant(name: name, weight: weight, ranges: ranges, payload: payload == .null ? nil : payload)
-    }
-
-    private static func readRange(_ cursor: inout JSONCursor) -> BucketRange? {
-        guard cursor.consume(UInt8(ascii: "[")), let start = cursor.integer(), cursor.consume(UInt8(ascii: ",")),
-              let end = cursor.integer(), cursor.consume(UInt8(ascii: "]")) else { return nil }
-        return BucketRange(start, end)
-    }
-
-    /// The entries by subject; nil on a repeated subject (JSONDecoder names it).
-    ///
-    /// Entries exactly in the writer's form are read by `readWrittenEntries` straight into a
-    /// dictionary sized from their line count (and their byte range noted in `writtenEntries`), any
-    /// others field by field into an array first, so the dictionary is sized once: growing it while
-    /// reading re-hashed every subject at each doubling.
-    private static func readWhitelist(_ cursor: inout JSONCursor, writtenEntries: inout Range<Int>?) -> [SubjectID: WhitelistEntry]? {
-        guard cursor.consume(UInt8(ascii: "[")) else { return nil }
-        let start = cursor.position
-        if let written = readWrittenEntries(&cursor) {
-            writtenEntries = start..<cursor.position
-            return cursor.consume(UInt8(ascii: "]")) ? written : nil
-        }
-        var entries: [WhitelistEntry] = []
-        let complete = readElements(&cursor, opened: true) { cursor in
-            guard let entry = readWhitelistEntry(&cursor) else { return false }
-            entries.append(entry)
-            return true
-        }
-        guard complete else { return nil }
-        var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
-        for entry in entries where whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) != nil { return nil }
-        return whitelist
-    }
-
-    /// The byte range of the entries of `[ ... ]` when `checkWrittenEntries` passes them; nil, nothing consumed, otherwise.
-    private static func checkedWrittenEntries(_ cursor: inout JSONCursor, variants: [String]) -> Range<Int>? {
-        var entries = 0..<0
-        let checked = bracketed(&cursor) { cursor -> Bool? in
-            let start = cursor.position
-            guard checkWrittenEntries(&cursor, variants: variants) else { return nil }
-            entries = start..<cursor.position
-            return true
-        }
-        return checked == nil ? nil : entries
-    }
-
-    /// What `read` makes of the inside of `[ ... ]`; nil, nothing consumed, when it or the brackets fail.
-    private static func bracketed<Value>(_ cursor: inout JSONCursor, _ read: (inout JSONCursor) -> Value?) -> Value? {
-        let before = cursor.position
-        guard cursor.consume(UInt8(ascii: "[")), let value = read(&cursor), cursor.consume(UInt8(ascii: "]")) else {
-            cursor.rewind(to: before)
-            return nil
-        }
-        return value
-    }
-
-    private static func readWhitelistEntry(_ cursor: inout JSONCursor) -> WhitelistEntry? {
-        var subject: String?, variant: String?, note: String?, addedBy: String?, addedAt: Date?
-        let complete = readObject(&cursor) { cursor, field in
-            switch Field(field) {  // in the order the writer puts them
-            case "added_at": return once(&addedAt, date(&cursor))
-            case "added_by": return once(&addedBy, cursor.string())
-            case "note": return once(&note, cursor.string())
-            case "subject": return once(&subject, cursor.string())
-            case "variant": return once(&variant, cursor.string())
-            default: return cursor.skipValue()
-            }
-        }
-        guard complete, let subject, let variant, let note, let addedBy, let addedAt else { return nil }
-        return WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: addedAt)
-    }
-
-    private static func readHistoryEntry(_ cursor: inout JSONCursor) -> HistoryEntry? {
-        var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
-        let complete = readObject(&cursor) { cursor, field in
-            switch Field(field) {
-            case "at": return once(&at, date(&cursor))
-            case "operator": return once(&operatorName, cursor.string())
-            case "experiment": return once(&experiment, cursor.string())
-            case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
-            case "before": return once(&before, optionalString(&cursor))
-            case "after": return once(&after, optionalString(&cursor))
-            default: return cursor.skipValue()
-            }
-        }
-        guard complete, let at, let operatorName, let experiment, let action else { return nil }
-        return HistoryEntry(at: at, operatorName: operatorName, experiment: experiment, action: action,
-                            before: before ?? nil, after: after ?? nil)
-    }
-
     // MARK: - Structure
 
     /// Reads `{ "field": value, ... }`, handing each field name to `member`, which reads its value.
-    private static func readObject(_ cursor: inout JSONCursor, _ member: (inout JSONCursor, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    static func readObject(_ cursor: inout JSONCursor, _ member: (inout JSONCursor, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         guard cursor.consume(UInt8(ascii: "{")) else { return false }
         if cursor.consume(UInt8(ascii: "}")) { return true }
         repeat {
@@ -249,7 +106,7 @@ package enum StoreReader {
     }
 
     /// Reads `[ element, ... ]` (from after the `[` when `opened`), calling `element` for each.
-    private static func readElements(_ cursor: inout JSONCursor, opened: Bool = false, _ element: (inout JSONCursor) -> Bool) -> Bool {
+    static func readElements(_ cursor: inout JSONCursor, opened: Bool = false, _ element: (inout JSONCursor) -> Bool) -> Bool {
         guard opened || cursor.consume(UInt8(ascii: "[")) else { return false }
         if cursor.consume(UInt8(ascii: "]")) { return true }
         repeat {
@@ -258,7 +115,7 @@ package enum StoreReader {
         return cursor.consume(UInt8(ascii: "]"))
     }
 
-    private static func readArray<Element>(_ cursor: inout JSONCursor, reserving capacity: Int = 0, _ read: (inout JSONCursor) -> Element?) -> [Element]? {
+    static func readArray<Element>(_ cursor: inout JSONCursor, reserving capacity: Int = 0, _ read: (inout JSONCursor) -> Element?) -> [Element]? {
         var elements: [Element] = []
         elements.reserveCapacity(capacity)
         let complete = readElements(&cursor) { cursor in
@@ -270,14 +127,14 @@ package enum StoreReader {
     }
 
     /// Stores a field's value the first time it is seen; false when it is missing, mistyped or repeated.
-    private static func once<Value>(_ slot: inout Value?, _ value: Value?) -> Bool {
+    static func once<Value>(_ slot: inout Value?, _ value: Value?) -> Bool {
         guard slot == nil, let value else { return false }
         slot = value
         return true
     }
 
     /// A string or null (`decodeIfPresent`); nil when it is neither.
-    private static func optionalString(_ cursor: inout JSONCursor) -> String?? {
+    static func optionalString(_ cursor: inout JSONCursor) -> String?? {
         cursor.consume(literal: "null") ? .some(nil) : cursor.string().map { .some($0) }
     }
 
@@ -288,7 +145,7 @@ package enum StoreReader {
     }
 
     /// A field name as raw bytes, matched against string literals without building a `String`.
-    private struct Field: ExpressibleByStringLiteral, Equatable {
+    struct Field: ExpressibleByStringLiteral, Equatable {
         let bytes: UnsafeBufferPointer<UInt8>
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }

@@ -8,6 +8,12 @@ extension StoreSnapshot {
     /// The one-pass `StoreReader` reads what it plainly understands; anything else goes through
     /// `JSONDecoder`, which either reads it too or explains the problem with its JSON path.
     ///
+    /// What the Foundation fallback (`JSONDecoder` over the `Codable` conformances in `Records/`) is
+    /// still for: reading the valid JSON the fast reader declines (a byte order mark, a repeated
+    /// member, deep payloads, dates in other ISO 8601 forms, a trailing comma Foundation tolerates),
+    /// and naming the first problem of a broken file with its JSON path. The fast reader never
+    /// decides that a file is invalid; it only says "not mine".
+    ///
     /// The whitelists are made dictionaries after the file's bytes are released (when the caller
     /// passes its last reference), so the peak holds the bytes and the entries, then the entries
     /// and their dictionaries, never all three.
@@ -21,8 +27,8 @@ extension StoreSnapshot {
     }
 
     /// The validated snapshot of `data` and, when asked, where its experiments sit in `data` if the
-    /// writer wrote them (what a save may copy; see `StoreReading.verbatim`); given `kept`, the
-    /// whitelists of the others that the writer wrote are checked but left out (see `StoreReader.reading`).
+    /// writer wrote them (what a save may copy; see `StoreReading.verbatim`).
+    /// Given `kept`, the whitelists of the others that the writer wrote are checked but left out (see `StoreReader.reading`).
     package static func read(_ data: Data, path: String, recognising written: StoreReader.WrittenSpan?,
                              keepingEntriesOf kept: Set<String>? = nil) throws(StoreError) -> (snapshot: StoreSnapshot, verbatim: [String: Range<Int>]) {
         if let reading = StoreReader.reading(from: data, recognising: written, keepingEntriesOf: kept) {

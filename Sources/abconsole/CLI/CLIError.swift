@@ -27,9 +27,9 @@ extension CLIError {
         case let error as CLIError:
             self = error
         case let error as ExperimentError:
-            if case .conflict = error { self.init(code: .tempFailure, message: error.message) } else { self.init(code: .dataError, message: error.message) }
+            self.init(code: CLIError.code(for: error), message: CLIError.message(for: error))
         case let error as StoreError:
-            self.init(code: CLIError.code(for: error), message: error.message)
+            self.init(code: CLIError.code(for: error), message: CLIError.message(for: error))
         default:
             self.init(code: .ioError, message: "unexpected failure: \(error)")
         }
@@ -42,6 +42,29 @@ extension CLIError {
         case .lockTimeout: .tempFailure
         case .cannotCreate: .cannotCreate
         case .cannotWrite: .ioError
+        case .refused(let refusal): code(for: refusal)
+        }
+    }
+
+    private static func code(for error: ExperimentError) -> Code {
+        if case .conflict = error { .tempFailure } else { .dataError }
+    }
+
+    /// The core's statement of the problem, with what to do about it in this CLI's terms.
+    private static func message(for error: StoreError) -> String {
+        switch error {
+        case .missing: error.message + "; create an experiment with `abconsole create` or point --store at an existing file"
+        case .refused(let refusal): message(for: refusal)
+        default: error.message
+        }
+    }
+
+    private static func message(for error: ExperimentError) -> String {
+        switch error {
+        case .unknownExperiment: error.message + "; `abconsole list` shows the keys"
+        case .invalidOperator: error.message + " (set --operator or ABCONSOLE_OPERATOR)"
+        case .noVariants: error.message + ", e.g. --variants control=50,treatment=50"
+        default: error.message
         }
     }
 }

@@ -14,12 +14,12 @@ struct CommandContext {
     let exit: ExitStatus
 
     /// The operator and the current time, for a change.
-    func changeContext() -> ChangeContext { ChangeContext(operatorName: operatorName, now: now()) }
+    func changeContext() -> ChangeContext { ChangeContext(operatorName: operatorName, at: now()) }
 
-    /// Applies `change` in one store transaction and prints its message.
-    func apply(_ change: Change) throws {
+    /// Applies `change` in one store transaction and prints its message, then `advice` if any.
+    func apply(_ change: Change, advice: String = "") throws {
         let outcome = try store.apply(change, context: changeContext())
-        output.line(SafeOutput.text(outcome.message))
+        output.line(SafeOutput.text(outcome.message + advice))
     }
 
     /// The validated store.

@@ -69,6 +69,7 @@ let commandTable: [CommandSpec] = [
     CommandSpec(name: "history", arguments: [ArgumentSpec(name: "EXP", arity: .optional)], options: [json],
                 summary: "The audit log, oldest first, for all experiments or one.",
                 example: "abconsole history account_add_funds", access: .reads, run: HistoryCommand.run),
+    // --read-only protects the store; export only reads it (its --out is a file of the user's choosing).
     CommandSpec(name: "export", arguments: [],
                 options: [.value("--format", "growthbook|client", "a GrowthBook SDK payload, or the client library's snapshot (required)"),
                           .value("--values", "names|payloads", "growthbook: serve variant names (default) or their JSON payloads"),

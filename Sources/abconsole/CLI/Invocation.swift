@@ -27,7 +27,7 @@ struct Invocation {
             }
             now = { fixed }
         } else {
-            now = { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+            now = Date.init
         }
     }
 

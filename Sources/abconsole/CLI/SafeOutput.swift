@@ -1,7 +1,7 @@
-import ConsoleUI
 import ExperimentCore
 import ExperimentStore
 import Foundation
+import TerminalText
 
 /// Formats what commands print: terminal-safe text and deterministic JSON.
 enum SafeOutput {

@@ -11,7 +11,6 @@ enum ConsoleLauncher {
     /// pipe instead of a terminal is one clear error on stderr, never a garbled screen.
     static func run(store: StoreFile, operatorName: String, readOnly: Bool) throws -> Int32 {
         let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly)
-        SignalFlag.install()
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal.open()

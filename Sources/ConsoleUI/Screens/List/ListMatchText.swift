@@ -40,24 +40,10 @@ struct ListMatchText: Sendable {
 
     /// Whether `text`'s UTF-8 contains `needle` (byte for byte).
     private static func contains(_ text: String, _ needle: [UInt8]) -> Bool {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ haystack in needle.withUnsafeBufferPointer { find($0, in: haystack) } }) {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ haystack in needle.withUnsafeBufferPointer { ByteSearch.contains($0, in: haystack) } }) {
             return found
         }
-        return Array(text.utf8).withUnsafeBufferPointer { haystack in needle.withUnsafeBufferPointer { find($0, in: haystack) } }
-    }
-
-    /// Naive search: fine for keys and descriptions of tens of bytes.
-    private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = needle.count
-        guard count > 0 else { return true }
-        guard count <= haystack.count else { return false }
-        let first = needle[0]
-        for start in 0...(haystack.count - count) where haystack[start] == first {
-            var offset = 1
-            while offset < count, haystack[start + offset] == needle[offset] { offset += 1 }
-            if offset == count { return true }
-        }
-        return false
+        return Array(text.utf8).withUnsafeBufferPointer { haystack in needle.withUnsafeBufferPointer { ByteSearch.contains($0, in: haystack) } }
     }
 }
 

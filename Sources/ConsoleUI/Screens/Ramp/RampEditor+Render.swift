@@ -124,7 +124,7 @@ extension RampEditor {
     private static func noteLines(_ editor: RampEditor, stale: Experiment?, width: Int) -> [String] {
         var lines: [String] = []
         if let stale {
-            let text = "⚠ \(stale.updatedBy) changed `\(stale.key)` since you opened this (revision \(editor.revision) → \(stale.revision)); confirming will be refused — Esc and press r again"
+            let text = StaleViewWarning.text(stale, openedAt: editor.revision, action: "confirming", reopenKey: "r")
             lines += WordWrap.lines(SafeText.escaped(text), width: width, maxLines: 2)
         }
         if let problem = editor.problem {

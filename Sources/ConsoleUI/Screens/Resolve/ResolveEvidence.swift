@@ -19,7 +19,7 @@ enum ResolveEvidence {
         layout.add(.blank, keep: .spacing)
         layout.add([.title, .status])
         if experiment.revision != form.revision {
-            let text = "⚠ \(experiment.updatedBy) changed `\(experiment.key)` since you opened this (revision \(form.revision) → \(experiment.revision)); resolving will be refused — Esc and press R again"
+            let text = StaleViewWarning.text(experiment, openedAt: form.revision, action: "resolving", reopenKey: "R")
             layout.add(WordWrap.lines(SafeText.escaped(text), width: width, maxLines: 3).map(Row.stale))
         }
         layout.add(.lastChange, keep: .detail)

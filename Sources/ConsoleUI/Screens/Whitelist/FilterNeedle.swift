@@ -28,22 +28,9 @@ struct FilterNeedle: Equatable, Sendable {
         bytes.withUnsafeBufferPointer { Self.find($0, in: haystack) }
     }
 
-    /// Naive search; `needle` is already lowered, `haystack` is lowered on the fly.
+    /// `needle` is already lowered; `haystack` is lowered on the fly.
     private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = needle.count
-        guard count > 0 else { return true }
-        guard count <= haystack.count else { return false }
-        let first = needle[0]
-        var start = 0
-        while start <= haystack.count - count {
-            if lowered(haystack[start]) == first {
-                var offset = 1
-                while offset < count, lowered(haystack[start + offset]) == needle[offset] { offset += 1 }
-                if offset == count { return true }
-            }
-            start += 1
-        }
-        return false
+        ByteSearch.contains(needle, in: haystack, fold: lowered)
     }
 
     private static func lowered(_ byte: UInt8) -> UInt8 {

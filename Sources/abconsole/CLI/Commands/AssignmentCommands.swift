@@ -68,8 +68,9 @@ enum AssignmentCommands {
             return
         }
         // `{"subject":` + id + `,"unknown":[…],"variants":{` + one fragment per experiment + `}}\n`
-        let head = Array(#"{"subject":""#.utf8)
-        let middle = Array(("\",\"unknown\":[" + unknown.map(JSONText.quoted).joined(separator: ",") + "],\"variants\":{").utf8)
+        let head = Array(#"{"subject":"#.utf8)
+        let middle = Array(#","unknown":["#.utf8) + Array(unknown.map(ByteWriter.quoted).joined(separator: [UInt8(ascii: ",")]))
+            + Array(#"],"variants":{"#.utf8)
         // `"key":"variant"` for every (experiment, variant), back to back; `fragmentEnds[first[e] + v]` ends one.
         var fragmentBytes: [UInt8] = []
         var fragmentEnds: [Int] = []
@@ -77,18 +78,18 @@ enum AssignmentCommands {
         for (offset, entry) in known.enumerated() {
             first.append(fragmentEnds.count)
             for name in entry.1.names {
-                fragmentBytes += Array(((offset == 0 ? "" : ",") + JSONText.quoted(entry.0) + ":" + JSONText.quoted(name)).utf8)
+                fragmentBytes += (offset == 0 ? [] : [UInt8(ascii: ",")]) + ByteWriter.quoted(entry.0) + [UInt8(ascii: ":")] + ByteWriter.quoted(name)
                 fragmentEnds.append(fragmentBytes.count)
             }
         }
         let tail = Array("}}\n".utf8)
-        var writer = ByteWriter(output: output)
+        var writer = ByteWriter(chunk: 1 << 20) { output.write(bytes: $0) }
         fragmentBytes.withUnsafeBufferPointer { fragments in
             answers.withUnsafeMutableBufferPointer { answers in
                 subjects.forEach { id in
                     group.variantIndices(forUTF8: id, into: answers.baseAddress!)
                     writer.append(head)
-                    writer.appendEscaped(id)
+                    writer.appendQuoted(utf8: id)
                     writer.append(middle)
                     for experiment in first.indices {
                         let fragment = first[experiment] + Int(answers[experiment])
@@ -99,7 +100,7 @@ enum AssignmentCommands {
                 }
             }
         }
-        writer.finish()
+        writer.flush()
     }
 
     /// The `--user` / `--device` ids, each checked against the subject id rules.
@@ -177,84 +178,5 @@ struct SubjectList {
             return high & 0x8080_8080_8080_8080 == 0
         }
         return isASCII || String(validating: data, as: UTF8.self) != nil
-    }
-}
-
-/// Output bytes gathered in a large block and handed to the output buffer a block at a time.
-struct ByteWriter {
-    private let output: OutputBuffer
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity = 1 << 20
-
-    init(output: OutputBuffer) {
-        self.output = output
-        buffer = .allocate(capacity: capacity)
-    }
-
-    /// Appends `bytes`.
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        reserve(bytes.count)
-        if let base = bytes.baseAddress { (buffer + count).update(from: base, count: bytes.count) }
-        count += bytes.count
-    }
-
-    /// Appends `bytes`.
-    mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
-    }
-
-    /// Appends `bytes` inside a JSON string: `"` and `\` escaped (ids hold no control characters).
-    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        reserve(bytes.count * 2)
-        for byte in bytes {
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                buffer[count] = UInt8(ascii: "\\")
-                count += 1
-            }
-            buffer[count] = byte
-            count += 1
-        }
-    }
-
-    /// Hands everything to the output buffer and frees the block.
-    mutating func finish() {
-        flush()
-        buffer.deallocate()
-    }
-
-    private mutating func reserve(_ needed: Int) {
-        if count + needed > capacity { flush() }
-        if needed > capacity {
-            buffer.deallocate()
-            buffer = .allocate(capacity: needed)
-            capacity = needed
-        }
-    }
-
-    private mutating func flush() {
-        output.write(bytes: UnsafeBufferPointer(start: buffer, count: count))
-        count = 0
-    }
-}
-
-/// Hand-written JSON string literals for the batch hot path (same escaping as JSONEncoder).
-enum JSONText {
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -66,7 +66,8 @@ enum ExperimentCommands {
 
     static func addVariant(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let payload = try arguments.option("--payload").map(parsePayload)
-        try context.apply(.addVariant(experiment: arguments.argument("EXP") ?? "", name: arguments.argument("NAME") ?? "", payload: payload))
+        let key = arguments.argument("EXP") ?? "", name = arguments.argument("NAME") ?? ""
+        try context.apply(.addVariant(experiment: key, name: name, payload: payload), advice: "; ramp it up with `abconsole ramp \(key) \(name)=PCT`")
     }
 
     static func setPayload(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -1,7 +1,7 @@
 /// Breaks text into lines of at most a given display width, at spaces where it can.
-enum WordWrap {
+package enum WordWrap {
     /// `text` in lines of at most `width` columns; at most `maxLines`, the last ending in `…` when cut.
-    static func lines(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+    package static func lines(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
         guard width > 0, maxLines > 0 else { return [] }
         var lines: [String] = []
         var current = ""

@@ -1,5 +1,5 @@
 import Testing
-@testable import ConsoleUI
+@testable import TerminalText
 
 @Suite("Truncation and padding")
 struct TruncationTests {

@@ -237,7 +237,7 @@ struct ChangeTests {
         var snapshot = try Fixture.snapshot(status: .running)
         let outcome = try snapshot.apply(.addVariant(experiment: Self.key, name: "late", payload: .object(["color": .string("#0a84ff")])),
                                          context: Fixture.bob)
-        #expect(outcome == ChangeOutcome(message: "added variant `late` to `checkout` at 0 %; ramp it up with `abconsole ramp checkout late=PCT`",
+        #expect(outcome == ChangeOutcome(message: "added variant `late` to `checkout` at 0 %",
                                          revision: 3))
         let experiment = try experiment(snapshot)
         #expect(experiment.variants.map(\.name) == ["control", "treatment", "late"])

@@ -3,15 +3,16 @@ import ExperimentStore
 import Foundation
 import Testing
 
-/// Regressions for what the crash, corpus and fuzz harnesses found in the core.
-@Suite struct FoundByReliabilityTests {
-    private static let context = ChangeContext(operatorName: "tester", now: TempStore.t0)
+/// Broken stores are refused with the field named, and never trap.
+@Suite struct StoreDecodingProblemTests {
+    /// The bytes of a running experiment `checkout` (revision 2) in a store of revision 2.
+    static func runningStore() throws -> String {
+        String(decoding: StoreFile.encode(try Fixture.snapshot(status: .running)), as: UTF8.self)
+    }
 
     /// A store whose revisions were set to Int.max loaded as valid, and the next change trapped on overflow.
     @Test func revisionsNearIntMaxAreInvalidAndNeverTrap() throws {
-        let store = try TempStore()
-        try store.createRunning()
-        let valid = String(decoding: try #require(store.bytes()), as: UTF8.self)
+        let valid = try Self.runningStore()
         // The experiment's revision comes first in the file, the store's last.
         for (label, backwards) in [("experiment", false), ("store", true)] {
             let text = valid.replacingOnce("\"revision\": 2,", with: "\"revision\": 9223372036854775807,", backwards: backwards)
@@ -21,33 +22,25 @@ import Testing
             }
         }
         // The largest accepted revision: the next change is refused as invalid, not a trap.
-        let atMax = valid.replacingOnce("\"revision\": 2,", with: "\"revision\": 9007199254740991,")
-        try Data(atMax.utf8).write(to: URL(fileURLWithPath: store.path))
-        _ = try store.file.load()
-        #expect(throws: StoreError.self) {
-            try store.file.apply(.pause(experiment: "checkout"), context: Self.context)
-        }
-        #expect(store.bytes() == Data(atMax.utf8))
-    }
-
-    /// A spreadsheet's UTF-8 byte order mark became an invisible first character of the first subject.
-    @Test func aByteOrderMarkIsNotPartOfTheFirstSubject() throws {
-        let rows = try WhitelistCSV.parse(Data("\u{FEFF}user-1,treat\nuser-2,control\n".utf8))
-        #expect(rows.map(\.subject) == ["user-1", "user-2"])
-        let withHeader = try WhitelistCSV.parse(Data("\u{FEFF}subject,variant,note\nuser-1,treat,hi\n".utf8))
-        #expect(withHeader.map(\.subject) == ["user-1"])
+        let directory = try TempDirectory()
+        defer { directory.remove() }
+        let path = directory.path("experiments.json")
+        let atMax = Data(valid.replacingOnce("\"revision\": 2,", with: "\"revision\": 9007199254740991,").utf8)
+        try atMax.write(to: URL(fileURLWithPath: path))
+        let store = StoreFile(path: path)
+        _ = try store.load()
+        #expect(throws: StoreError.self) { try store.apply(.pause(experiment: "checkout"), context: Fixture.bob) }
+        #expect(FileManager.default.contents(atPath: path) == atMax)
     }
 
     /// Foundation reports a bad date at the enclosing object and a non-integer number as "not valid JSON".
     @Test(arguments: [
-        ("\"created_at\": \"2026-03-01T10:00:00Z\"", "\"created_at\": \"yesterday\"", "$.experiments[0].created_at: expected an ISO 8601 date"),
+        ("\"created_at\": \"2026-01-01T00:00:00Z\"", "\"created_at\": \"yesterday\"", "$.experiments[0].created_at: expected an ISO 8601 date"),
         ("\"revision\": 2,", "\"revision\": 2.5,", "$.experiments[0].revision: 2.5 is not a whole number"),
         ("10000]]", "100000000000000000000]]", "$.experiments[0].variants[1].ranges[0][1]: 100000000000000000000 is not a whole number"),
     ])
     func problemsNameTheField(original: String, broken: String, expected: String) throws {
-        let store = try TempStore()
-        try store.createRunning()
-        let text = String(decoding: try #require(store.bytes()), as: UTF8.self)
+        let text = try Self.runningStore()
         #expect(text.contains(original))
         let error = #expect(throws: StoreError.self) {
             try StoreFile.decode(Data(text.replacingOnce(original, with: broken).utf8), path: "s.json")

@@ -177,13 +177,11 @@ struct BatchAssignmentTests {
     @Test(arguments: experiments.indices)
     func bucketAnswerTableEqualsTheSegmentsForEveryBucket(_ which: Int) {
         let compiled = CompiledExperiment(Self.experiments[which].1)
-        let expected = (0..<Weight.bucketCount).map { bucket in
-            let owner = compiled.owner(of: bucket)
-            return owner >= 0 ? owner : compiled.controlIndex
-        }
+        let expected = (0..<Weight.bucketCount).map { compiled.owner(of: $0) >= 0 ? compiled.owner(of: $0) : compiled.controlIndex }
         let table: [Int]? = compiled.withBucketAnswers(forBatchOf: 10_000) { answers in
-            answers.map { answers in (0..<Weight.bucketCount).map { Int(answers[$0]) } }
+            answers.map { answers in (0..<Weight.bucketCount).map { Int(answers.byBucket[$0]) } }
         }
+        #expect(compiled.withBucketAnswers(forBatchOf: 10_000) { $0?.withoutSubject } == (compiled.isBucketedOnly ? Int32(compiled.controlIndex) : nil))
         #expect(compiled.withBucketAnswers(forBatchOf: 10) { $0 == nil })
         if compiled.isBucketedOnly {
             #expect(table == expected, "\(Self.experiments[which].0)")

@@ -1,5 +1,5 @@
 import Testing
-@testable import ConsoleUI
+@testable import TerminalText
 
 @Suite("Safe text")
 struct SafeTextTests {

@@ -1,0 +1,63 @@
+import Foundation
+
+extension HistoryEntry: Codable {
+    enum CodingKeys: String, CodingKey {
+        case at, experiment, action, before, after
+        case operatorName = "operator"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        at = try container.decodeDate(forKey: .at)
+        operatorName = try container.decode(String.self, forKey: .operatorName)
+        experiment = try container.decode(String.self, forKey: .experiment)
+        action = try container.decodeChoice(HistoryAction.self, forKey: .action)
+        before = try container.decodeIfPresent(String.self, forKey: .before)
+        after = try container.decodeIfPresent(String.self, forKey: .after)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(at, forKey: .at)
+        try container.encode(operatorName, forKey: .operatorName)
+        try container.encode(experiment, forKey: .experiment)
+        try container.encode(action, forKey: .action)
+        try container.encode(before, forKey: .before)
+        try container.encode(after, forKey: .after)
+    }
+}
+
+// MARK: - The fast reader (`StoreReader`)
+
+extension StoreReader {
+    static func readHistoryEntry(_ cursor: inout JSONCursor) -> HistoryEntry? {
+        var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
+        let complete = readObject(&cursor) { cursor, field in
+            switch Field(field) {
+            case "at": return once(&at, date(&cursor))
+            case "operator": return once(&operatorName, cursor.string())
+            case "experiment": return once(&experiment, cursor.string())
+            case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
+            case "before": return once(&before, optionalString(&cursor))
+            case "after": return once(&after, optionalString(&cursor))
+            default: return cursor.skipValue()
+            }
+        }
+        guard complete, let at, let operatorName, let experiment, let action else { return nil }
+        return HistoryEntry(at: at, operatorName: operatorName, experiment: experiment, action: action,
+                            before: before ?? nil, after: after ?? nil)
+    }
+}
+
+// MARK: - Validation (`StoreValidator`)
+
+extension StoreValidator {
+    /// The problems of the history entries from `first` on (paths count from the start).
+    static func historyProblems(_ history: [HistoryEntry], from first: Int) -> [StoreProblem] {
+        var problems: [StoreProblem] = []
+        for index in min(max(0, first), history.count)..<history.count where !Identifier.isValidSubject(history[index].operatorName) {
+            problems.append(StoreProblem("$.history[\(index)].operator", "must be 1–256 characters without control characters"))
+        }
+        return problems
+    }
+}
