@@ -84,7 +84,7 @@ struct VerbatimSaveTests {
         let directory = try TempDirectory()
         defer { directory.remove() }
         let path = directory.path("experiments.json")
-        let original = try StoreFile.encode(snapshot)
+        let original = StoreFile.encode(snapshot)
         try original.write(to: URL(fileURLWithPath: path))
         let reading = try #require(StoreReader.reading(from: original, recognising: StoreWriter.writtenSpan, keepingEntriesOf: [StoreShapes.small]))
         #expect(Set(reading.verbatim.keys) == Set(snapshot.experiments.keys))
@@ -95,7 +95,7 @@ struct VerbatimSaveTests {
         let change = Change.whitelistAdd(experiment: StoreShapes.small, subject: "added-1", variant: "control", note: "a note of more than 15 bytes")
         try expected.apply(change, context: Fixture.carol)
         try StoreFile(path: path).apply(change, context: Fixture.carol)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == (try StoreFile.encode(expected)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == StoreFile.encode(expected))
     }
 
     /// Copied experiments whose bytes are not the writer's after all are read whole and encoded,
@@ -110,7 +110,7 @@ struct VerbatimSaveTests {
         let directory = try TempDirectory()
         defer { directory.remove() }
         let path = directory.path("experiments.json")
-        let text = String(decoding: try StoreFile.encode(StoreShapes.hugeBesideSmall(huge: 200)), as: UTF8.self)
+        let text = String(decoding: StoreFile.encode(try StoreShapes.hugeBesideSmall(huge: 200)), as: UTF8.self)
         #expect(text.components(separatedBy: old).count == 2, "\(label): the fixture holds the text once")
         let tampered = Data(text.replacingOccurrences(of: old, with: new).utf8)
         try tampered.write(to: URL(fileURLWithPath: path))
@@ -120,11 +120,11 @@ struct VerbatimSaveTests {
             var expected = try store.load()
             try expected.apply(change, context: Fixture.carol)
             try store.apply(change, context: Fixture.carol)
-            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == (try StoreFile.encode(expected)), "\(label)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == StoreFile.encode(expected), "\(label)")
         } else {
             var loadError: StoreError?, applyError: StoreError?
             do { _ = try store.load() } catch { loadError = error }
-            do { try store.apply(change, context: Fixture.carol) } catch let error as StoreError { applyError = error }
+            do { try store.apply(change, context: Fixture.carol) } catch { applyError = error }
             #expect(loadError != nil && applyError == loadError, "\(label)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == tampered, "\(label): nothing written")
         }
