@@ -34,28 +34,31 @@ let package = Package(
         .target(name: "TerminalText"),
         /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
         /// and the distribution functions. Pure: no I/O, no dependencies.
-        .target(name: "ExperimentStats", exclude: ["README-section.md"]),
+        .target(name: "ExperimentStats"),
+        /// Results: streaming event readers, the per-subject analysis of SPEC §8 and the report. No terminal, no printing.
+        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "TerminalText"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "TerminalText"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "TerminalText", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "TerminalText", "ConsoleUI", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ConsoleUI", "CBenchReference"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "ConsoleUI", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore", "ExperimentResults"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
+        .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
         /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).
         .executableTarget(name: "abconsole-statsdiff", dependencies: ["ExperimentStats"], path: "Tests/stats/statsdiff"),
     ]

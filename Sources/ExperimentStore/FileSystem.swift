@@ -12,7 +12,41 @@ package enum FileSystem {
     package struct Failure: Error {
         let operation: String
         let code: Int32
-        package var reason: String { "\(operation) failed: \(String(cString: strerror(code)))" }
+        /// Said instead of the errno text when the call succeeded but the file is not what it must be.
+        var detail: String?
+        package var reason: String { detail ?? "\(operation) failed: \(String(cString: strerror(code)))" }
+    }
+
+    /// What a store path names, looked at before anything is locked or created.
+    enum Kind {
+        case missing
+        /// A regular file, and whether this process may write it (`faccessat` with the effective ids).
+        case regular(writable: Bool)
+        case other(Failure)
+    }
+
+    /// What `path` names now: a missing file, a regular one, or why it cannot be a store (a FIFO, a
+    /// device, a directory, a symlink loop); never opens it, so nothing blocks.
+    static func kind(_ path: String) -> Kind {
+        guard !path.isEmpty else { return .other(Failure(operation: "stat", code: ENOENT, detail: "the path is empty")) }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? .missing : .other(Failure(operation: "stat", code: errno))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .other(Failure(operation: "stat", code: 0, detail: notRegular(info.st_mode))) }
+        return .regular(writable: faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0)
+    }
+
+    /// Why a file of `mode` is no store.
+    private static func notRegular(_ mode: mode_t) -> String {
+        let kind = switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        return "it is \(kind), not a regular file"
     }
 
     /// Mode and owner of an existing file, kept across replacements.
@@ -50,9 +84,11 @@ package enum FileSystem {
         return directory.isEmpty ? "." : directory
     }
 
-    /// The whole file, or nil when it does not exist.
+    /// The whole file, or nil when it does not exist; anything but a regular file is refused unopened.
+    ///
+    /// `O_NONBLOCK` keeps a FIFO (or a device) from blocking the open; regular files ignore it.
     static func read(_ path: String) throws(Failure) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw Failure(operation: "open", code: errno)
@@ -60,7 +96,7 @@ package enum FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(operation: "fstat", code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(operation: "open (not a regular file)", code: EISDIR) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(operation: "open", code: 0, detail: notRegular(info.st_mode)) }
         // One spare byte, so the read that finds the end never grows (and zero-fills) the buffer.
         var data = Data(count: Int(info.st_size) + 1)
         var filled = 0
@@ -95,11 +131,41 @@ package enum FileSystem {
                            modifiedSeconds: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
     }
 
-    /// An exclusive `flock` on `path` (created if needed), polled until `timeout` seconds pass.
+    /// An exclusive `flock` on `path` (created if needed with `like`'s permission bits and owner), polled until `deadline`.
+    ///
+    /// After locking, the path must still name the locked file (same device and inode), else the
+    /// lock is taken again on what the path names now: a waiter on a lock file that was deleted (a
+    /// cleanup script, `git clean`) or a store that was replaced must not go on. An existing lock
+    /// file this process may not write is locked through a read-only descriptor (`flock` needs no more).
+    static func lock(_ path: String, until deadline: Date, like: Ownership?) throws(LockError) -> FileLock {
+        while true {
+            let fd = try openLockFile(path, like: like)
+            if let lock = try hold(fd, named: path, until: deadline) { return lock }
+        }
+    }
+
+    /// `lock(_:until:like:)` for `timeout` seconds from now, a new lock file made `0644`.
     static func lock(_ path: String, timeout: Double) throws(LockError) -> FileLock {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .failed(Failure(operation: "open lock file", code: errno)) }
-        let deadline = Date().addingTimeInterval(timeout)
+        try lock(path, until: Date().addingTimeInterval(timeout), like: nil)
+    }
+
+    /// An exclusive `flock` on the existing regular file `path` itself (read-only), with the same
+    /// identity check as `lock`; nil when it no longer exists.
+    ///
+    /// Saves replace the store by `rename`, so a writer that locked the file it read holds off every
+    /// other writer until that very file is replaced — even one that locked a new lock file after
+    /// the old one was deleted under us.
+    static func lockExisting(_ path: String, until deadline: Date) throws(LockError) -> FileLock? {
+        while true {
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+            if fd < 0, errno == ENOENT { return nil }
+            guard fd >= 0 else { throw .failed(Failure(operation: "open", code: errno)) }
+            if let lock = try hold(fd, named: path, until: deadline) { return lock }
+        }
+    }
+
+    /// Locks `fd`, polling until `deadline`; nil (the descriptor closed) when `path` no longer names it.
+    private static func hold(_ fd: Int32, named path: String, until deadline: Date) throws(LockError) -> FileLock? {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
@@ -112,7 +178,61 @@ package enum FileSystem {
             }
             usleep(5_000)
         }
-        return FileLock(descriptor: fd)
+        var held = stat(), named = stat()
+        if fstat(fd, &held) == 0, lstat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+            return FileLock(descriptor: fd)
+        }
+        close(fd)
+        guard Date() < deadline else { throw .timedOut }
+        return nil
+    }
+
+    /// Opens (or creates) the lock file without following a symlink or blocking; it must be a regular file.
+    private static func openLockFile(_ path: String, like: Ownership?) throws(LockError) -> Int32 {
+        let flags = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+        while true {
+            var fd = open(path, O_RDWR | flags)
+            if fd < 0, errno == EACCES { fd = open(path, O_RDONLY | flags) }
+            if fd < 0, errno == ENOENT {
+                fd = open(path, O_RDWR | O_CREAT | O_EXCL | flags, 0o600)
+                if fd < 0, errno == EEXIST { continue }
+                if fd >= 0 { adopt(fd, like.map { Ownership(mode: $0.mode & 0o666, owner: $0.owner, group: $0.group) }
+                                        ?? Ownership(mode: 0o644, owner: geteuid(), group: getegid())) }
+            }
+            guard fd >= 0 else { throw .failed(Failure(operation: "open lock file", code: errno)) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                close(fd)
+                throw .failed(Failure(operation: "open lock file", code: 0, detail: "the lock file \(path) is not a regular file"))
+            }
+            return fd
+        }
+    }
+
+    /// Gives the open file `fd` the owner and group of `like` where this process may (the group
+    /// alone when only that is allowed, neither when not), then its mode: `fchown` clears set-id bits.
+    @discardableResult
+    static func adopt(_ fd: Int32, _ like: Ownership) -> Failure? {
+        if like.owner != geteuid() || like.group != getegid(), fchown(fd, like.owner, like.group) != 0 {
+            guard errno == EPERM else { return Failure(operation: "fchown", code: errno) }
+            if fchown(fd, uid_t.max, like.group) != 0, errno != EPERM { return Failure(operation: "fchown", code: errno) }
+        }
+        return fchmod(fd, like.mode) == 0 ? nil : Failure(operation: "fchmod", code: errno)
+    }
+
+    /// Removes the temp files beside `path` that no live writer owns (a writer killed mid-save).
+    ///
+    /// Called under the store's lock, which every writer holds while its temp file exists; the
+    /// process id in the name is checked too, so a writer that lost its lock file is still spared.
+    static func removeOrphanedTemps(of path: String) {
+        let directory = directory(of: path)
+        let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let owner = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = pid_t(owner), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((directory as NSString).appendingPathComponent(name))
+        }
     }
 
     /// Why a lock was not taken.
@@ -193,20 +313,17 @@ package enum FileSystem {
             }
         }
 
-        /// Creates the temp file with the old file's mode and owner and writes the matching prefix.
+        /// Removes orphaned temp files, creates this one with the old file's mode and owner (see `adopt`) and writes the matching prefix.
         private func openTemp() -> Failure? {
             let directory = directory(of: path)
             let existing = ownership(path)
             let name = (path as NSString).lastPathComponent
+            removeOrphanedTemps(of: path)
             let temp = (directory as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { return Failure(operation: "create temp file", code: errno) }
             self.temp = temp
-            if fchmod(descriptor, existing?.mode ?? newMode) != 0 { return Failure(operation: "fchmod", code: errno) }
-            if let existing, existing.owner != geteuid() || existing.group != getegid(),
-               fchown(descriptor, existing.owner, existing.group) != 0, errno != EPERM {
-                return Failure(operation: "fchown", code: errno)
-            }
+            if let failure = adopt(descriptor, existing ?? Ownership(mode: newMode, owner: geteuid(), group: getegid())) { return failure }
             guard offset > 0, let original else { return nil }
             return original.withUnsafeBytes { writeAll(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[0..<offset])) }
         }

@@ -51,11 +51,19 @@ public struct StoreFile: Sendable {
     private func transaction<T>(createIfMissing: Bool, changed: Set<String>?,
                                 _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> T {
         let target = FileSystem.resolvingLinks(path)
-        // A missing store is reported before anything (even the lock file) is created beside it.
-        guard createIfMissing || FileSystem.fingerprint(target) != nil else { throw .missing(path: path) }
+        // Whatever is refused is refused before anything (even the lock file) is created beside it.
+        switch FileSystem.kind(target) {
+        case .missing: guard createIfMissing else { throw .missing(path: path) }
+        case .regular(writable: true): break
+        case .regular(writable: false): throw .cannotWrite(path: path, reason: "permission denied: you may not write the store file itself")
+        case .other(let failure): throw .unreadable(path: path, reason: failure.reason)
+        }
+        let deadline = Date().addingTimeInterval(lockTimeout)
         let lock: FileLock
+        let storeLock: FileLock?
         do {
-            lock = try FileSystem.lock(target + ".lock", timeout: lockTimeout)
+            lock = try FileSystem.lock(target + ".lock", until: deadline, like: FileSystem.ownership(target))
+            storeLock = try FileSystem.lockExisting(target, until: deadline)
         } catch {
             switch error {
             case .timedOut:
@@ -65,7 +73,10 @@ public struct StoreFile: Sendable {
                     ? .cannotCreate(path: path, reason: failure.reason) : .cannotWrite(path: path, reason: failure.reason)
             }
         }
-        defer { lock.release() }
+        defer {
+            storeLock?.release()
+            lock.release()
+        }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw .missing(path: path) }
         // After a change to named experiments, the others the writer wrote are copied: their entries are checked, not kept.

@@ -3,8 +3,8 @@ public enum SafeText {
     /// `string` with terminal controls written as visible escapes.
     ///
     /// ESC becomes `\e`; newline, carriage return and tab become `\n`, `\r`, `\t`; other C0
-    /// controls and DEL become `\xNN`; C1 controls and bidirectional overrides and isolates
-    /// become `\u{NN}`. A backslash stays a backslash, and all printable text, CJK and emoji
+    /// controls and DEL become `\xNN`; C1 controls, bidirectional overrides and isolates, and
+    /// invisible characters (U+FEFF, U+200B, U+2060–2064, U+180E) become `\u{NN}`. A backslash stays a backslash, and all printable text, CJK and emoji
     /// included, is left untouched.
     public static func escaped(_ string: String) -> String {
         guard string.unicodeScalars.contains(where: needsEscape) else { return string }
@@ -22,6 +22,8 @@ public enum SafeText {
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            return true
+        case 0xFEFF, 0x200B, 0x2060...0x2064, 0x180E:  // invisible: a BOM or zero-width space would hide a difference
             return true
         default:
             return false

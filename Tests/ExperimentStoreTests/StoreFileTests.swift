@@ -386,7 +386,7 @@ struct StoreFileTests {
         defer { directory.remove() }
         let path = directory.path("experiments.json")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        let error = StoreError.unreadable(path: path, reason: "open (not a regular file) failed: Is a directory")
+        let error = StoreError.unreadable(path: path, reason: "it is a directory, not a regular file")
         #expect(throws: error) { try StoreFile(path: path).load() }
         #expect(throws: error) { try StoreFile(path: path).apply(.create(Fixture.draft("alpha", [("a", "100")])), context: Fixture.bob) }
     }

@@ -133,7 +133,7 @@ struct Refusal: Sendable, CustomTestStringConvertible {
                 message: "--subjects cannot be combined with --user or --device", stdin: "u\n"),
         Refusal(arguments: ["start", "draft_exp"], code: 64, message: "ABCONSOLE_LOCK_TIMEOUT must be a number of seconds, not `soon`",
                 env: ["ABCONSOLE_LOCK_TIMEOUT": "soon"]),
-        Refusal(arguments: ["start", "draft_exp"], code: 64, message: "ABCONSOLE_NOW must be an ISO 8601 time such as 2026-01-31T09:30:00Z",
+        Refusal(arguments: ["start", "draft_exp"], code: 64, message: "ABCONSOLE_NOW must be a real UTC time in the form 2026-01-31T09:30:00Z (years 1900–9999), not `yesterday`",
                 env: ["ABCONSOLE_NOW": "yesterday"]),
     ]
 

@@ -93,7 +93,7 @@ import Testing
     @Test func aStoreThatIsADirectoryIsUnreadable() throws {
         let sandbox = try Sandbox()
         try FileManager.default.createDirectory(atPath: sandbox.store, withIntermediateDirectories: false)
-        sandbox.refused(["list"], code: 66, "cannot read the store \(sandbox.store): open (not a regular file) failed")
+        sandbox.refused(["list"], code: 66, "cannot read the store \(sandbox.store): it is a directory, not a regular file")
     }
 
     @Test func aLockHeldByAnotherProcessTimesOutWith75() throws {

@@ -493,11 +493,46 @@ scenario_demo() {
     [[ -n "$copy" ]] || fail "no \"demo store kept at\" line"
     [[ "$copy" == "$scratch"/* ]] || fail "the copy $copy is not in TMPDIR"
     cmp -s "$copy" "$SAMPLE" || fail "the demo copy differs from the sample store"
+    cmp -s "$(dirname "$copy")/events/exposures.jsonl" "$ROOT/sample-data/events/exposures.jsonl" || fail "the demo has no copy of the sample events"
+}
+
+# `e` opens the selected experiment's results from events/ beside the store (read off the render
+# loop): the numbers, Tab to the next metric, f/b the engine; the mismatch banner; R shows the verdict.
+scenario_results() {
+    start_console
+    cp -R "$ROOT/sample-data/events" "$(dirname "$STORE")/events"
+    tmux_send e
+    tmux_wait_for "account_add_funds › results"
+    tmux_wait_for "2,700 analysed"
+    wait_match "account_view +1,363 +217 +15\.92 % +\+60\.0 %"
+    tmux_wait_for "CHANCE TO WIN"
+    wait_match "account_view .*█ > 99\.9 %"
+    tmux_send Tab
+    tmux_wait_for "MEAN"
+    tmux_send f
+    tmux_wait_for "P-VALUE"
+    tmux_send b
+    tmux_wait_for "CHANCE TO WIN"
+    tmux_send Escape
+    wait_gone "› results"
+    tmux_send j j j
+    tmux_send e
+    tmux_wait_for "ebook_promotion › results"
+    tmux_wait_for "SAMPLE-RATIO MISMATCH"
+    tmux_send R
+    tmux_wait_for "irreversible"
+    wait_match "newsletter +\+0\.3 % · 50\.8 % to win"
+    tmux_send Escape
+    wait_gone "irreversible"
+    tmux_send q
+    wait_gone "› results"
+    tmux_send q
+    expect_exit 0
 }
 
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo)
+SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results)
 passed=0
 failed=0
 started=$(_tmux_now_ms)

@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets for the store loader and the whitelist CSV reader: the ExperimentCore
-# sources compiled with one entry file each, with `swiftc -sanitize=fuzzer` (not part of Package.swift).
-# Output: .build-fuzz/store-loader-fuzz and .build-fuzz/whitelist-csv-fuzz.
+# Builds the libFuzzer targets: the ExperimentCore and ExperimentStore sources compiled as one module
+# with one entry file each, with `swiftc -sanitize=fuzzer` (not part of Package.swift).
+# Output: .build-fuzz/{store-loader,whitelist-csv,payload,subjects}-fuzz.
+#   scripts/fuzz/build.sh [TARGET ...]   (default: all four)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=.build-fuzz
-mkdir -p "$out"
-mapfile -t core < <(find Sources/ExperimentCore -name '*.swift' | sort)
-for target in StoreLoaderFuzz:store-loader-fuzz WhitelistCSVFuzz:whitelist-csv-fuzz; do
+mkdir -p "$out/src"
+# The store side imports the read side; compiled as one module, that import is dropped.
+rm -f "$out"/src/*.swift
+for file in $(find Sources/ExperimentStore -name '*.swift' | sort); do
+  sed 's/^import ExperimentCore$//' "$file" >"$out/src/$(basename "$file")"
+done
+mapfile -t core < <(find Sources/ExperimentCore "$out/src" -name '*.swift' | sort)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(StoreLoaderFuzz:store-loader-fuzz WhitelistCSVFuzz:whitelist-csv-fuzz PayloadFuzz:payload-fuzz SubjectsFuzz:subjects-fuzz)
+for target in "${targets[@]}"; do
   entry=${target%%:*} name=${target##*:}
   echo "fuzz: building $out/$name"
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ExperimentCore \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name ExperimentCore -package-name abconsole \
     "${core[@]}" "scripts/fuzz/$entry.swift" -o "$out/$name"
 done

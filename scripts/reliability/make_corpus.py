@@ -217,12 +217,25 @@ def store_cases():
     add("range-bound-huge", mutated(set_path(["experiments", 0, "variants", 0, "ranges"], [[0, 10**20]])), "$.experiments[0].variants[0].ranges[0][1]: 1")
     add("range-int-min-max", mutated(set_path(["experiments", 0, "variants", 0, "ranges"], [[-(2**63), 2**63 - 1]])), "within [0, 10000)")
     add("weight-1e308", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 1e308)), "0–100")
-    add("weight-tiny", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 5e-324)), "needs 0")
+    add("weight-tiny", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 5e-324)), "at most two decimals")
+    # Weights are compared exactly (issue 12): not within 1e-6 of two decimals, and both readers agree on -1e-400.
+    add("weight-near-two-decimals", base.replace(b'"weight": 30', b'"weight": 30.00000000001', 1), "at most two decimals")
+    add("weight-underflow", base.replace(b'"weight": 30', b'"weight": -1e-400', 1), "$")
+    add("payload-number-underflow", base.replace(b'"payload": null', b'"payload": [-1e-400]', 1), "$")
+    add("payload-number-overflow", base.replace(b'"payload": null', b'"payload": {"n": 1e400}', 1), "$")
+    # Foundation's reader rolled impossible dates over (issue 12's sibling of ABCONSOLE_NOW).
+    add("date-february-30", mutated(set_path(["experiments", 0, "created_at"], "2026-02-30T00:00:00Z")), "$.experiments[0].created_at")
+    add("date-year-0000", mutated(set_path(["experiments", 0, "updated_at"], "0000-01-01T00:00:00Z")), "$.experiments[0].updated_at")
+    add("date-second-60", mutated(set_path(["history", 0, "at"], "2026-01-01T00:00:60Z")), "$.history[0].at")
     add("date-year-huge", mutated(set_path(["experiments", 0, "created_at"], "99999999-01-01T00:00:00Z")), "$.experiments[0].created_at")
     # Deep nesting (10,000 levels) and absurd sizes.
-    add("deep-nesting-payload-arrays", base.replace(b'"payload": null', b'"payload": ' + b"[" * 10_000 + b"]" * 10_000, 1), "$")
-    add("deep-nesting-payload-objects", base.replace(b'"payload": null', b'"payload": ' + b'{"a":' * 10_000 + b"1" + b"}" * 10_000, 1), "$")
-    add("deep-nesting-root", b"[" * 10_000 + b"]" * 10_000, "$")
+    add("deep-nesting-payload-arrays", base.replace(b'"payload": null', b'"payload": ' + b"[" * 10_000 + b"]" * 10_000, 1),
+        "$.experiments[0].variants[1].payload: nests 10000 levels")
+    add("deep-nesting-payload-objects", base.replace(b'"payload": null', b'"payload": ' + b'{"a":' * 10_000 + b"1" + b"}" * 10_000, 1),
+        "$.experiments[0].variants[1].payload: nests 10000 levels")
+    add("deep-nesting-payload-65", base.replace(b'"payload": null', b'"payload": ' + b"[" * 65 + b"]" * 65, 1),
+        "$.experiments[0].variants[1].payload: nests 65 levels")
+    add("deep-nesting-root", b"[" * 10_000 + b"]" * 10_000, "nests")
     add("deep-nesting-unclosed", b'{"experiments":' + b"[" * 100_000, "not valid JSON")
     add("many-experiments-invalid", mutated(lambda d: d["experiments"].extend(
         dict(experiment(f"x{i:05d}"), revision=0) for i in range(2_000))), "problems")
@@ -277,6 +290,12 @@ def csv_cases():
         ("cr-only-line-endings", b"qa-3,a\rqa-4,b\r", "line 1"),
         ("header-in-the-middle", b"qa-3,a\nsubject,variant\n", "no variant `variant`"),
         ("semicolon-separated", b"qa-3;a\n", "found 1 field"),
+        # Issue 12: two spreadsheet exports joined with `cat` carry the second one's BOM into a subject id.
+        ("bom-joined-by-cat", b"\xef\xbb\xbfsubject,variant\nqa-3,a\n\xef\xbb\xbfqa-8,b\n", "line 3"),
+        ("bom-inside-subject", "qa-3,a\nqa\ufeff-4,b\n".encode(), "line 2"),
+        ("bom-quoted-subject", '"\ufeffqa-3",a\n'.encode(), "line 1"),
+        ("zero-width-space-subject", "qa\u200b3,a\n".encode(), "line 1"),
+        ("combining-accents-3000", ("a" + "\u0301" * 3000 + ",a\n").encode(), "line 1"),
     ]
 
 
@@ -344,6 +363,21 @@ def args_cases():
         ("assign-subject-escape", ["assign", "e", "--user", "u\u001b[2J"], 65, "subject id"),
         ("assign-device-empty", ["assign", "e", "--device", ""], 65, "subject id"),
         ("assign-batch-subject-escape", ["assign", "e", "--subjects", "-"], 65, "subject id", None, "ok-1\nu\u001b[2J\n"),
+        # Issue 12: settings that read as numbers or dates but are not usable ones.
+        ("lock-timeout-inf", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "inf"}),
+        ("lock-timeout-1e309", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "1e309"}),
+        ("lock-timeout-nan", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "nan"}),
+        ("now-february-30", ["whitelist", "add", "e", "qa-9", "a"], 64, "ABCONSOLE_NOW", {"ABCONSOLE_NOW": "2026-02-30T10:00:00Z"}),
+        ("now-year-0000", ["whitelist", "add", "e", "qa-9", "a"], 64, "ABCONSOLE_NOW", {"ABCONSOLE_NOW": "0000-01-01T00:00:00Z"}),
+        ("now-hour-24", ["whitelist", "add", "e", "qa-9", "a"], 64, "ABCONSOLE_NOW", {"ABCONSOLE_NOW": "2026-03-01T24:00:00Z"}),
+        ("store-empty-path", ["--store", "", "whitelist", "add", "e", "qa-9", "a"], 64, "--store"),
+        # Invisible characters and length in scalars (a BOM is dropped only at the start of an input).
+        ("subject-bom", ["whitelist", "add", "e", "\ufeffqa-9", "a"], 65, "\\u{feff}qa-9"),
+        ("subject-zero-width-space", ["whitelist", "add", "e", "qa\u200b9", "a"], 65, "\\u{200b}"),
+        ("subject-combining-3000", ["whitelist", "add", "e", "a" + "\u0301" * 3000, "a"], 65, "subject id"),
+        ("assign-user-bom", ["assign", "e", "--user", "\ufeffuser-1"], 65, "\\u{feff}user-1"),
+        ("assign-batch-bom-inside", ["assign", "e", "--subjects", "-"], 65, "line 2", None, "ok-1\n\ufeffok-2\n"),
+        ("salt-bom", ["create", "n", "--type", "user", "--variants", "a=50", "--salt", "\ufeffs"], 65, "salt"),
     ]
     out = []
     for case in cases:

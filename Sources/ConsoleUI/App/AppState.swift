@@ -23,6 +23,10 @@ public struct AppState: Equatable, Sendable {
     public var jobs: [Job] = []
     /// The id the next job gets.
     public var nextJobID = 1
+    /// The results of one experiment, loading or loaded (`e`), also shown as the resolve form's evidence.
+    public var results: ResultsState?
+    /// The id of the last background load started (ids tell a stale answer from the current one).
+    public var nextRequestID = 0
 
     public init(snapshot: StoreSnapshot, storePath: String, operatorName: String, readOnly: Bool = false) {
         self.snapshot = snapshot

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.
@@ -29,6 +30,12 @@ public enum ConsoleUpdate {
             storeChanged = true
         case .storeUnreadable(let message):
             state.message = .error(message)
+        case .resultsProgress(let id, let rows, let elapsed):
+            state.receiveResults(id, .loading(rows: rows, elapsed: elapsed))
+        case .resultsLoaded(let id, let analysis):
+            state.receiveResults(id, .loaded(ResultsReport(analysis, engine: state.results?.engine ?? .bayesian)))
+        case .resultsFailed(let id, let message):
+            state.receiveResults(id, .failed(message))
         }
         state.keepSelectionOnARow(rows, always: storeChanged || state.topWhitelistFilter != filterBefore)
         return effects
@@ -60,6 +67,8 @@ public enum ConsoleUpdate {
         switch state.screen {
         case .list:
             reply = state.list.handle(key, intent, screenContext)
+        case .results:
+            return ResultsScreen.handle(key, intent, &state, rows)
         case .detail, .whitelist, .history, .inspector:
             var screen = state.screen
             reply = screen.handle(key, intent, screenContext)
@@ -98,7 +107,7 @@ public enum ConsoleUpdate {
     }
 
     /// The action keys shared by the browsing screens: open a screen or a form about the focused experiment.
-    private static func handleBrowsing(_ intent: Intent, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
+    static func handleBrowsing(_ intent: Intent, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
         let context = ScreenContext(state, rows: rows)
         let reply: ScreenReply
         switch intent {
@@ -108,6 +117,10 @@ public enum ConsoleUpdate {
             reply = .push(.history(HistoryScreen(experimentKey: state.screen == .list ? nil : state.focusedExperiment?.key)))
         case .whitelist:
             reply = state.focusedExperiment.map { .push(.whitelist(WhitelistScreen(experimentKey: $0.key))) } ?? .none
+        case .results:
+            guard let experiment = state.focusedExperiment else { return [] }
+            state.stack.append(.results(key: experiment.key))
+            return state.loadResults(of: experiment.key)
         case .newExperiment:
             reply = .refuse(context.writeRefusal("create an experiment")) { .present(.newExperiment(NewExperimentForm())) }
         case .ramp:
@@ -116,6 +129,9 @@ public enum ConsoleUpdate {
         case .resolve:
             guard let experiment = state.focusedExperiment else { return [] }
             reply = .refuse(context.changeRefusal(experiment, "its winner", action: "resolve")) { .present(.resolve(ResolveForm(experiment))) }
+            // The evidence column shows the results: read the logs unless they are read already.
+            guard reply.present != nil else { break }
+            return apply(reply, from: .screen, &state, rows) + state.loadResults(of: experiment.key)
         case .start, .pause:
             guard let experiment = state.focusedExperiment else { return [] }
             reply = .refuse(context.writeRefusal(intent == .start ? "start" : "pause")) {

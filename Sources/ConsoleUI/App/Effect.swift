@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 
 /// Work the update asks the runtime to do; I/O as values, performed outside the pure update.
@@ -9,6 +10,10 @@ public enum Effect: Equatable, Sendable {
     case cancel(JobID)
     /// Close the console with this exit code.
     case quit(Int32)
+    /// Read `experiment`'s event logs in the background (off the render loop), answering with `results…` actions.
+    case loadResults(requestID: Int, experiment: String)
+    /// Stop the background load `requestID` (Esc).
+    case cancelResults(requestID: Int)
 
     /// The work a `.start` effect runs (tests compare it without the job's id).
     public var work: Work? {
@@ -29,6 +34,12 @@ public enum Action: Equatable, Sendable {
     case storeReloaded(StoreSnapshot)
     /// The store could not be read again; the console keeps showing the last good state.
     case storeUnreadable(message: String)
+    /// A background load read `rows` rows in `elapsed` seconds so far.
+    case resultsProgress(requestID: Int, rows: Int, elapsed: Double)
+    /// A background load finished.
+    case resultsLoaded(requestID: Int, Analysis)
+    /// A background load failed (a missing log, a malformed row), or was cancelled.
+    case resultsFailed(requestID: Int, message: String)
 }
 
 /// A yes/no question restating an irreversible or important change before it is applied.

@@ -3,9 +3,9 @@ public enum Intent: String, Hashable, Sendable, CaseIterable {
     // Moving around
     case moveUp, moveDown, top, bottom, pageUp, pageDown, open, back, quit, forceQuit, help
     // Acting on the open or selected experiment
-    case filter, ramp, whitelist, resolve, start, pause, inspect, history, newExperiment
+    case filter, ramp, whitelist, resolve, start, pause, inspect, history, newExperiment, results
     // Inside screens
-    case whitelistAdd, whitelistRemove, whitelistImport, historyToggleScope
+    case whitelistAdd, whitelistRemove, whitelistImport, historyToggleScope, nextMetric, bayesian, frequentist, reload
     // Inside forms and confirmations
     case nextField, previousField, increment, decrement, cycleNext, cyclePrevious, submit, cancel, confirm, deny
     // While a job runs

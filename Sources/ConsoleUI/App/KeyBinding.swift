@@ -1,6 +1,6 @@
 /// Where a binding applies: the browsing screens, a form, or everywhere.
 public enum BindingContext: String, Hashable, Sendable, CaseIterable {
-    case global, list, filter, detail, whitelist, history, inspector, form, rampEditor, confirm, job, help
+    case global, list, filter, detail, results, whitelist, history, inspector, form, rampEditor, confirm, job, help
 
     /// Whether the global bindings (`?`, `i`) work here; text fields and confirmations keep their keys.
     public var allowsGlobalKeys: Bool { !takesText && ![.confirm, .job, .help].contains(self) }
@@ -15,6 +15,7 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
         case .list: "Experiment list"
         case .filter: "Typing a filter"
         case .detail: "Experiment detail"
+        case .results: "Results"
         case .whitelist: "Whitelist"
         case .history: "History"
         case .inspector: "Subject inspector"

@@ -16,6 +16,7 @@ public enum KeyBindings {
         KeyBinding([.character("n")], "n", .list, .newExperiment, "new experiment (draft)", bar: "new"),
         KeyBinding([.character("r")], "r", .list, .ramp, "ramp the selected experiment", bar: "ramp"),
         KeyBinding([.character("w")], "w", .list, .whitelist, "whitelist of the selected experiment", bar: "whitelist"),
+        KeyBinding([.character("e")], "e", .list, .results, "results of the selected experiment (evidence)", bar: "results"),
         KeyBinding([.character("R")], "R", .list, .resolve, "resolve the selected experiment"),
         KeyBinding([.character("s")], "s", .list, .start, "start or resume the selected experiment"),
         KeyBinding([.character("p")], "p", .list, .pause, "pause the selected experiment (kill switch)"),
@@ -30,11 +31,20 @@ public enum KeyBindings {
 
         KeyBinding([.character("r")], "r", .detail, .ramp, "ramp", bar: "ramp"),
         KeyBinding([.character("w")], "w", .detail, .whitelist, "whitelist", bar: "whitelist"),
+        KeyBinding([.character("e")], "e", .detail, .results, "results (evidence)", bar: "results"),
         KeyBinding([.character("R")], "R", .detail, .resolve, "resolve", bar: "resolve"),
         KeyBinding([.character("s")], "s", .detail, .start, "start or resume", bar: "start"),
         KeyBinding([.character("p")], "p", .detail, .pause, "pause (kill switch)", bar: "pause"),
         KeyBinding([.character("H")], "H", .detail, .history, "history of this experiment", bar: "history"),
         KeyBinding([.escape, .character("q")], "Esc/q", .detail, .back, "back to the list", bar: "back"),
+
+        KeyBinding([.tab], "Tab", .results, .nextMetric, "next metric", bar: "metric"),
+        KeyBinding([.character("b")], "b", .results, .bayesian, "Bayesian engine (chance to win)", bar: "bayesian"),
+        KeyBinding([.character("f")], "f", .results, .frequentist, "frequentist engine (p-value)", bar: "frequentist"),
+        KeyBinding([.enter], "Enter", .results, .reload, "read the logs again", bar: "reload"),
+        KeyBinding([.character("R")], "R", .results, .resolve, "resolve, with these results as evidence", bar: "resolve"),
+        KeyBinding([.escape], "Esc", .results, .cancel, "cancel the loading, else back", bar: "cancel/back"),
+        KeyBinding([.character("q")], "q", .results, .back, "back"),
 
         KeyBinding([.character("j"), .down], "j/↓", .whitelist, .moveDown, "next entry"),
         KeyBinding([.character("k"), .up], "k/↑", .whitelist, .moveUp, "previous entry"),

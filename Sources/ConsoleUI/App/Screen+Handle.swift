@@ -2,7 +2,8 @@ extension Screen {
     /// Hands a key to a screen above the list; it changes itself and answers (the list's state is `AppState.list`).
     mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         switch self {
-        case .list:
+        case .list, .results:
+            // The results screen takes its keys in `ResultsScreen.handle` (its effects are not replies).
             return .none
         case .detail:
             return intent == .back || intent == .quit ? .close() : .browse(intent)

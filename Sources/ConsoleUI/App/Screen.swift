@@ -5,12 +5,14 @@ public enum Screen: Equatable, Sendable {
     case whitelist(WhitelistScreen)
     case history(HistoryScreen)
     case inspector(InspectorScreen)
+    /// The results of an experiment (the loading, the numbers and the choices live in `AppState.results`).
+    case results(key: String)
 
     /// The experiment this screen is about, if any.
     public var experimentKey: String? {
         switch self {
         case .list, .inspector: nil
-        case .detail(let key): key
+        case .detail(let key), .results(let key): key
         case .whitelist(let screen): screen.experimentKey
         case .history(let screen): screen.experimentKey
         }
@@ -24,6 +26,7 @@ public enum Screen: Equatable, Sendable {
         case .whitelist: .whitelist
         case .history: .history
         case .inspector: .inspector
+        case .results: .results
         }
     }
 }

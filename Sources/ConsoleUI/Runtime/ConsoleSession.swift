@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 import Foundation
 
@@ -20,13 +21,18 @@ public final class ConsoleSession {
     private let rows = RowCache()
     /// How long `send` waits for a job it started, so a quick save shows its result in the next frame.
     private let settleTime: Double
+    /// Reads event logs for the results screen off the render loop.
+    private let loader = ResultsLoader()
+    /// Where the event logs are (SPEC §8 defaults: `events/` beside the store).
+    private let eventPaths: EventPaths
 
     /// Opens the session on `store`; throws when the store cannot be read or is invalid.
     public init(store: StoreFile, operatorName: String, readOnly: Bool = false, settleTime: Double = 0.05,
-                clock: @escaping () -> Date = Date.init) throws(StoreError) {
+                clock: @escaping () -> Date = Date.init, eventPaths: EventPaths? = nil) throws(StoreError) {
         self.store = store
         self.clock = clock
         self.settleTime = settleTime
+        self.eventPaths = eventPaths ?? EventPaths(besideStore: store.path)
         fingerprint = store.fingerprint()
         let snapshot = try store.load()
         state = AppState(snapshot: snapshot, storePath: store.path, operatorName: operatorName, readOnly: readOnly)
@@ -54,6 +60,7 @@ public final class ConsoleSession {
     /// Applies what the jobs reported, then reloads the store when it changed on disk (another
     /// operator or a script); not while this console's own save may be writing it.
     public func tick() {
+        for action in loader.poll() { dispatch(action) }
         applyReports()
         guard state.storeJob == nil else { return }
         let current = store.fingerprint()
@@ -87,6 +94,15 @@ public final class ConsoleSession {
         waitForJobs(seconds: seconds)
     }
 
+    /// Whether a results load is running.
+    public var isBusy: Bool { loader.isBusy }
+
+    /// Waits until results loads are done, then takes in their answers (tests and scripted runs).
+    public func settle(timeout: Double = 10) {
+        loader.waitUntilIdle(timeout: timeout)
+        tick()
+    }
+
     /// The screen for a terminal of `width` × `height`.
     public func render(width: Int, height: Int) -> ScreenBuffer {
         ConsoleView.render(state, rows: rows, width: width, height: height)
@@ -117,6 +133,16 @@ public final class ConsoleSession {
             runner.start(id, writesStore: work.writesStore, performer(for: work))
         case .cancel(let id):
             runner.cancel(id)
+        case .loadResults(let id, let key):
+            guard let experiment = state.snapshot.experiments[key] else {
+                dispatch(.resultsFailed(requestID: id, message: "no experiment `\(key)`"))
+                return
+            }
+            let window = ResultsWindow.resolve(experiment, history: state.snapshot.history, now: clock())
+            loader.start(id: id, request: AnalysisRequest(experiment: experiment, window: window,
+                                                          exposuresPath: eventPaths.exposures, conversionsPath: eventPaths.conversions))
+        case .cancelResults(let id):
+            loader.cancel(id: id)
         }
     }
 

@@ -27,6 +27,7 @@ public enum ConsoleView {
         case .whitelist(let screen): WhitelistScreen.render(screen, state, rows: rows, into: &buffer, area: body)
         case .history(let screen): HistoryScreen.render(screen, state, into: &buffer, area: body)
         case .inspector(let screen): InspectorScreen.render(screen, state, rows: rows, into: &buffer, area: body)
+        case .results(let key): ResultsScreen.render(key: key, state, into: &buffer, area: body)
         }
         if let overlay = state.overlay { renderOverlay(overlay, state, into: &buffer, area: body) }
         if state.showsHelp { HelpOverlay.render(state, into: &buffer, area: body) }
@@ -54,6 +55,7 @@ public enum ConsoleView {
         case .whitelist(let screen): "\(screen.experimentKey) › whitelist"
         case .history(let screen): screen.experimentKey.map { "\($0) › history" } ?? "history"
         case .inspector: "inspector"
+        case .results(let key): "\(key) › results"
         }
         let right = "\(state.snapshot.experiments.count) experiments · rev \(state.snapshot.revision)" + (state.readOnly ? " · READ-ONLY" : "")
         let rightWidth = DisplayWidth.of(right)

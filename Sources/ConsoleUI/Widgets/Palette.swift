@@ -27,6 +27,8 @@ public enum Palette {
     static let selected = CellStyle.reverse
     static let header = CellStyle.bold.underlined
     static let error = CellStyle.fg(.red).bolded
+    /// A warning that must not be missed (the results screen's sample-ratio and multiple-exposure banners).
+    static let banner = CellStyle.fg(.red).bolded.reversed
     static let info = CellStyle.fg(.green)
     static let dim = CellStyle.dim
     static let key = CellStyle.bold

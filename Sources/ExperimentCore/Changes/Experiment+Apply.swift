@@ -79,6 +79,7 @@ extension Experiment {
             return AppliedChange(action: .resolve, before: "\(before.rawValue) \(weightSummary)", after: "resolved winner=\(winner)",
                                  result: ChangeOutcome(message: "resolved `\(key)`: everyone now gets `\(winner)`, forever"))
         case .addVariant(let name, let payload):
+            if let levels = payload?.levels, levels > JSONValue.maxLevels { throw .payloadTooDeep(levels: levels) }
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its variants") }
             guard Identifier.isValidName(name) else { throw .invalidVariantName(name) }
             guard variant(named: name) == nil else { throw .duplicateVariant(name) }
@@ -86,6 +87,7 @@ extension Experiment {
             return AppliedChange(action: .addVariant, before: nil, after: "\(name)=0",
                                  result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %"))
         case .setPayload(let name, let payload):
+            if let levels = payload?.levels, levels > JSONValue.maxLevels { throw .payloadTooDeep(levels: levels) }
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its payloads") }
             guard let index = variants.firstIndex(where: { $0.name == name }) else {
                 throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name))

@@ -19,6 +19,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
     case deleteServed(experiment: String, status: ExperimentStatus)
     case notWhitelisted(experiment: String, subject: String)
     case invalidPayload(String)
+    /// A payload nesting arrays and objects deeper than `JSONValue.maxLevels`.
+    case payloadTooDeep(levels: Int)
     case importRow(line: Int, reason: String)
     case emptyImport
     case textTooLong(field: String, limit: Int)
@@ -61,6 +63,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
             "subject `\(subject)` is not on the whitelist of `\(experiment)`"
         case .invalidPayload(let reason):
             "the payload is not valid JSON: \(reason)"
+        case .payloadTooDeep(let levels):
+            "the payload nests \(levels) levels of arrays and objects; at most \(JSONValue.maxLevels) are allowed"
         case .importRow(let line, let reason):
             "line \(line): \(reason); nothing was imported"
         case .emptyImport:

@@ -2,7 +2,8 @@
 public enum Identifier {
     /// The longest key or variant name: one leading character and up to 63 more.
     public static let maxNameLength = 64
-    /// The longest subject id or salt, in characters.
+    /// The longest subject id or salt, in Unicode scalars (code points), not grapheme clusters:
+    /// `a` followed by 3,000 combining accents is one character but 3,001 scalars, and refused.
     public static let maxSubjectLength = 256
 
     /// Whether `text` is a valid experiment key or variant name: `[a-z0-9][a-z0-9_.-]{0,63}`.
@@ -12,14 +13,26 @@ public enum Identifier {
         return bytes.dropFirst().allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
     }
 
-    /// Whether `text` is a valid subject id or salt: 1–256 characters, no control characters.
+    /// Whether `text` is a valid subject id or salt: 1–256 Unicode scalars, no control or invisible characters.
     public static func isValidSubject(_ text: String) -> Bool {
         // Printable ASCII, the common case, is checked byte by byte.
         let bytes = text.utf8
         if (1...maxSubjectLength).contains(bytes.count),
            bytes.withContiguousStorageIfAvailable(isPrintableASCII) == true { return true }
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: isControl) else { return false }
-        return text.utf8.count <= maxSubjectLength || text.count <= maxSubjectLength
+        let scalars = text.unicodeScalars
+        guard !text.isEmpty, !scalars.contains(where: { isControl($0) || isInvisible($0) }) else { return false }
+        return scalars.count <= maxSubjectLength
+    }
+
+    /// Whether `scalar` is a character that shows nothing and means nothing in an id: the byte
+    /// order mark U+FEFF (a file's first bytes, carried into an id by `cat` or a spreadsheet), zero
+    /// width space U+200B, word joiner and invisible operators U+2060–2064, U+180E. Two ids that
+    /// differ only by one of them look alike everywhere and bucket differently.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xFEFF, 0x200B, 0x2060...0x2064, 0x180E: true
+        default: false
+        }
     }
 
     /// Whether every byte is in 0x20..<0x7F, eight at a time (a whitelist's million subjects are checked on every load).

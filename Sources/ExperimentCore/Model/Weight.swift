@@ -39,11 +39,14 @@ public struct Weight: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The weight from a JSON number in percent, if it is 0–100 with at most two decimals.
+    ///
+    /// Compared exactly: `percent` must be the double nearest to a whole number of hundredths
+    /// (`Double(buckets) / 100` is exactly that double), so `50.00000000001` is refused.
     public init?(percent: Double) {
         guard percent.isFinite, percent >= 0, percent <= 100 else { return nil }
-        let scaled = (percent * 100).rounded()
-        guard abs(percent * 100 - scaled) < 1e-6 else { return nil }
-        self.buckets = Int(scaled)
+        let buckets = Int((percent * 100).rounded())
+        guard Double(buckets) / 100 == percent else { return nil }
+        self.buckets = buckets
     }
 
     /// The weight in percent, as a number.

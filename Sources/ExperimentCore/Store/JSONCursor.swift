@@ -11,11 +11,14 @@ import Darwin
 /// than `maxDepth` — so the caller can hand the file to `JSONDecoder`, whose messages name the
 /// problem. It never guesses.
 struct JSONCursor {
-    /// Payloads nested deeper than this are left to `JSONDecoder`.
-    static let maxDepth = 64
+    /// How deep arrays and objects may nest in a value (a payload, an unknown field): `JSONValue.maxLevels`.
+    static let maxDepth = JSONValue.maxLevels
 
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
+    /// Whether an object may repeat a key (the later value kept): only to tell, after a refusal,
+    /// that a repeated key was the reason.
+    var allowsRepeatedKeys = false
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -176,8 +179,13 @@ struct JSONCursor {
         return value
     }
 
-    /// A JSON number as the nearest `Double`; nil when it is malformed or not finite.
+    /// A JSON number as the nearest `Double`; nil when it is malformed or out of a double's range.
     mutating func number() -> Double? {
+        numberLiteral()?.doubleValue
+    }
+
+    /// A JSON number with its exact text; nil when it is malformed or out of a double's range (see `JSONNumber`).
+    mutating func numberLiteral() -> JSONNumber? {
         skipWhitespace()
         let start = position
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
@@ -192,14 +200,15 @@ struct JSONCursor {
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard skipDigits() > 0 else { return nil }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { return nil }
-        return value
+        return JSONNumber(literal: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
     }
 
-    /// Any JSON value, for payloads; nil when it is not one (or nests deeper than `maxDepth`).
+    /// Any JSON value, for payloads; nil when it is not one (or its arrays and objects nest deeper than `maxDepth`).
+    ///
+    /// `depth` counts the arrays and objects around this value.
     mutating func value(depth: Int = 0) -> JSONValue? {
-        guard depth < Self.maxDepth, let next = peek() else { return nil }
+        guard let next = peek() else { return nil }
+        if next == UInt8(ascii: "[") || next == UInt8(ascii: "{") { guard depth < Self.maxDepth else { return nil } }
         switch next {
         case UInt8(ascii: "n"): return consume(literal: "null") ? .null : nil
         case UInt8(ascii: "t"): return consume(literal: "true") ? .bool(true) : nil
@@ -221,11 +230,11 @@ struct JSONCursor {
             repeat {
                 // A repeated member is left to JSONDecoder, whose choice of value is then the rule.
                 guard let key = string(), consume(UInt8(ascii: ":")), let item = value(depth: depth + 1),
-                      members.updateValue(item, forKey: key) == nil else { return nil }
+                      members.updateValue(item, forKey: key) == nil || allowsRepeatedKeys else { return nil }
             } while consume(UInt8(ascii: ","))
             return consume(UInt8(ascii: "}")) ? .object(members) : nil
         default:
-            return number().map(JSONValue.number)
+            return numberLiteral().map(JSONValue.number)
         }
     }
 

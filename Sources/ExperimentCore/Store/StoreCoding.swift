@@ -62,7 +62,12 @@ struct StoreHeader: Decodable {
 
 extension KeyedDecodingContainer {
     /// An ISO 8601 date; when it is not one, the error's path names the field, not only its parent.
+    ///
+    /// Foundation rolls impossible fields over (2026-02-30 reads as March 2): those are refused.
     func decodeDate(forKey key: Key) throws -> Date {
+        if let text = try? decode(String.self, forKey: key), !StoreDate.isPossible(text) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "`\(text)` is not a real date and time")
+        }
         do {
             return try decode(Date.self, forKey: key)
         } catch DecodingError.dataCorrupted {

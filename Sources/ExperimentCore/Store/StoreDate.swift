@@ -24,6 +24,21 @@ package enum StoreDate {
         return daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
     }
 
+    /// Whether the calendar fields at the start of an ISO 8601 text (`YYYY-MM-DD`, then `THH:MM:SS`
+    /// when present) name a real instant: year 1 or later, a day the month has, hour < 24, minute
+    /// and second < 60. Other forms are left to the parser.
+    package static func isPossible(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { text in
+            guard text.count >= 10, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
+                  let year = digits(text, 0, 4), let month = digits(text, 5, 2), let day = digits(text, 8, 2) else { return true }
+            guard year >= 1, (1...12).contains(month), (1...daysIn(month, of: year)).contains(day) else { return false }
+            guard text.count >= 19, text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"),
+                  let hour = digits(text, 11, 2), let minute = digits(text, 14, 2), let second = digits(text, 17, 2) else { return true }
+            return hour < 24 && minute < 60 && second < 60
+        }
+    }
+
     /// `date` as Foundation's `.iso8601` strategy writes it (whole seconds, UTC), into `text`.
     package static func format(_ date: Date, into text: inout [UInt8]) {
         // Foundation rounds to milliseconds, then drops the fraction.

@@ -38,10 +38,21 @@ extension StoreSnapshot {
     }
 
     /// The document as `JSONDecoder` reads it, or its first problem with the JSON path.
+    ///
+    /// A payload nested deeper than `JSONValue.maxLevels` is named with its path and depth (the
+    /// validator names it too when `JSONDecoder` could read it), never "not valid JSON"; so is a
+    /// number no reader can keep exactly.
     package static func foundationDocument(_ data: Data, path: String) throws(StoreError) -> StoreDocument {
+        // JSONDecoder would round a number it cannot hold; the fast reader deferred it; both refuse it here.
+        if let problem = data.withUnsafeBytes({ JSONDepth.numberProblem(in: $0.bindMemory(to: UInt8.self)) }) {
+            throw .invalid(path: path, problems: [problem])
+        }
         do {
             return try StoreCoding.decoder().decode(StoreDocument.self, from: data)
         } catch {
+            if let problem = data.withUnsafeBytes({ JSONDepth.storeProblem(in: $0.bindMemory(to: UInt8.self)) }) {
+                throw .invalid(path: path, problems: [problem])
+            }
             throw .invalid(path: path, problems: [problem(decoding: error, data: data)])
         }
     }

@@ -27,7 +27,7 @@ extension StoreWriter {
         switch value {
         case .null: writer.append("null")
         case .bool(let flag): writer.append(flag ? "true" : "false")
-        case .number(let number): writer.append(number: number)
+        case .number(let number): writer.append(utf8: number.literal)
         case .string(let text): writer.appendQuoted(text)
         case .array(let items):
             writer.append("[")

@@ -76,6 +76,9 @@ let commandTable: [CommandSpec] = [
                           .value("--out", "FILE", "write the file atomically instead of printing")],
                 summary: "Export the store for GrowthBook SDKs or for the Swift client library (deterministic bytes).",
                 example: "abconsole export --format growthbook --out features.json", access: .reads, run: ExportCommand.run),
+    CommandSpec(name: "results", arguments: [experiment], options: ResultsCommand.options,
+                summary: "The evidence to resolve a winner: subjects, conversions, lift, chance to win, sample-ratio check.",
+                example: "abconsole results account_add_funds --engine frequentist", access: .reads, run: ResultsCommand.run),
 ]
 
 private let experiment = ArgumentSpec(name: "EXP", arity: .required)

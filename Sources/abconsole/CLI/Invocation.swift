@@ -11,10 +11,12 @@ struct Invocation {
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
         storePath = arguments.option("--store") ?? environment["ABCONSOLE_STORE"].nonEmpty ?? "experiments.json"
+        guard !storePath.isEmpty else { throw CLIError.usage("--store needs a file name", command: nil) }
         operatorName = arguments.option("--operator") ?? environment["ABCONSOLE_OPERATOR"].nonEmpty
             ?? environment["USER"].nonEmpty ?? ProcessInfo.processInfo.userName
         if let text = environment["ABCONSOLE_LOCK_TIMEOUT"].nonEmpty {
-            guard let seconds = Double(text), seconds >= 0 else {
+            // `inf`, `1e309` and `nan` read as doubles but would wait forever (or never): refused.
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
                 throw CLIError.usage("ABCONSOLE_LOCK_TIMEOUT must be a number of seconds, not `\(SafeOutput.text(text))`", command: nil)
             }
             lockTimeout = seconds
@@ -22,9 +24,12 @@ struct Invocation {
             lockTimeout = 10
         }
         if let text = environment["ABCONSOLE_NOW"].nonEmpty {
-            guard let fixed = try? Date(text, strategy: .iso8601) else {
-                throw CLIError.usage("ABCONSOLE_NOW must be an ISO 8601 time such as 2026-01-31T09:30:00Z", command: nil)
+            // The store's own form, checked field by field: Foundation rolls 2026-02-30 over to March
+            // and writes year 0000 as 0001.
+            guard let seconds = Array(text.utf8).withUnsafeBufferPointer(StoreDate.seconds(parsing:)) else {
+                throw CLIError.usage("ABCONSOLE_NOW must be a real UTC time in the form 2026-01-31T09:30:00Z (years 1900–9999), not `\(SafeOutput.text(text))`", command: nil)
             }
+            let fixed = Date(timeIntervalSince1970: Double(seconds))
             now = { fixed }
         } else {
             now = Date.init
@@ -44,10 +49,22 @@ extension Optional where Wrapped == String {
 }
 
 /// Runs `abconsole` with `words` (without the program name) and returns the exit code.
+///
+/// A failed write to standard output ends the command with 74 and one sentence on stderr, or with
+/// the SIGPIPE status and nothing said when the reader has gone; a command's own refusal keeps its code.
 func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
     let output = OutputBuffer()
+    let code = runCommand(words, environment: environment, output: output)
+    output.flush()
+    guard code == 0, let failure = output.failure else { return code }
+    if failure.isClosedPipe { return StandardStreams.closedPipeStatus }
+    StandardStreams.writeError("abconsole: cannot write to standard output: \(failure.reason); the output is incomplete\n")
+    return CLIError.Code.ioError.rawValue
+}
+
+/// Parses and runs one command, writing a refusal to stderr; the exit code.
+private func runCommand(_ words: [String], environment: [String: String], output: OutputBuffer) -> Int32 {
     let exit = ExitStatus()
-    defer { output.flush() }
     do {
         switch try parseCommandLine(words, commands: commandTable) {
         case .help(let command):
@@ -79,7 +96,7 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
         if failure.code == .usage {
             text += failure.command.map { "usage: \($0.usage)\n" } ?? "Run `abconsole --help` for the commands.\n"
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.writeError(text)
         return failure.code.rawValue
     }
 }

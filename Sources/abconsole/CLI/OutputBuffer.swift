@@ -1,13 +1,22 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Buffered standard output: text is gathered and written in large blocks.
+/// Buffered standard output: text is gathered and written in large blocks, every write checked.
+///
+/// The first failed write is kept in `failure` and everything after it is dropped, so a full disk
+/// or a closed pipe ends the output at once; `runCommandLine` turns it into the exit status.
 final class OutputBuffer {
     private var bytes: [UInt8] = []
-    private let handle: FileHandle
+    private let descriptor: Int32
     private let blockSize = 1 << 16
+    /// The first write that failed, if any.
+    private(set) var failure: StandardStreams.Failure?
 
-    init(handle: FileHandle = .standardOutput) {
-        self.handle = handle
+    init(descriptor: Int32 = STDOUT_FILENO) {
+        self.descriptor = descriptor
         bytes.reserveCapacity(blockSize * 2)
     }
 
@@ -30,10 +39,18 @@ final class OutputBuffer {
         if bytes.count >= blockSize { flush() }
     }
 
-    /// Writes what is buffered.
+    /// Writes what is buffered (dropped once a write has failed).
     func flush() {
         guard !bytes.isEmpty else { return }
-        try? handle.write(contentsOf: bytes)
-        bytes.removeAll(keepingCapacity: true)
+        defer { bytes.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
+        failure = bytes.withUnsafeBytes { raw -> StandardStreams.Failure? in
+            do throws(StandardStreams.Failure) {
+                try StandardStreams.write(raw, to: descriptor)
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 }

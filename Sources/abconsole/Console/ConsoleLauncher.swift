@@ -9,14 +9,15 @@ enum ConsoleLauncher {
     ///
     /// The store is read and the terminal checked before the screen opens, so a missing store or a
     /// pipe instead of a terminal is one clear error on stderr, never a garbled screen.
-    static func run(store: StoreFile, operatorName: String, readOnly: Bool) throws -> Int32 {
-        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly)
+    static func run(store: StoreFile, operatorName: String, readOnly: Bool, eventPaths: EventPaths? = nil) throws -> Int32 {
+        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly, eventPaths: eventPaths)
+        SignalFlag.install()
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal.open()
         } catch {
             // One line, without the usage hint of a mistyped command: the fix is a terminal, not other arguments.
-            FileHandle.standardError.write(Data("abconsole: \(SafeOutput.text(error.message))\n".utf8))
+            StandardStreams.writeError("abconsole: \(SafeOutput.text(error.message))\n")
             return CLIError.Code.usage.rawValue
         }
         let code = runTerminalLoop(
@@ -48,13 +49,18 @@ enum SampleStore {
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
-    /// Copies the sample store into a new scratch directory and returns the copy's path.
+    /// Copies the sample store (and its `events/` logs) into a new scratch directory and returns the store copy's path.
     static func scratchCopy(of sample: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("abconsole-demo-\(UUID().uuidString.prefix(8))")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let copy = directory.appendingPathComponent("experiments.json")
             try FileManager.default.copyItem(atPath: sample, toPath: copy.path)
+            // The sample event logs beside it, so the results screen (`e`) has numbers at once.
+            let events = URL(fileURLWithPath: sample).deletingLastPathComponent().appendingPathComponent("events")
+            if FileManager.default.fileExists(atPath: events.path) {
+                try FileManager.default.copyItem(at: events, to: directory.appendingPathComponent("events"))
+            }
             return copy.path
         } catch {
             throw CLIError(code: .cannotCreate, message: "cannot make a scratch copy of the sample store in \(directory.path): \(error.localizedDescription)")

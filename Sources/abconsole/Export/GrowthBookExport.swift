@@ -101,7 +101,7 @@ enum GrowthBookExport {
     }
 
     /// A bucket bound as GrowthBook's share `k/10000`, which SDKs compare with `bucket/10000` exactly.
-    private static func bound(_ bucket: Int) -> JSONValue { .number(Double(bucket) / Double(Weight.bucketCount)) }
+    private static func bound(_ bucket: Int) -> JSONValue { .number(JSONNumber(Double(bucket) / Double(Weight.bucketCount)) ?? 0) }
 
     private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 }

@@ -38,8 +38,8 @@ struct PagingTests {
             return screen.selected
         case .inspector(let screen):
             return try #require(screen.selectedKey.flatMap { key in state.snapshot.sortedExperiments.firstIndex { $0.key == key } })
-        case .detail:
-            Issue.record("the detail screen does not page")
+        case .detail, .results:
+            Issue.record("the detail and results screens do not page")
             return 0
         }
     }

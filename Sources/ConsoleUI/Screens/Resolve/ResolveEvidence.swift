@@ -1,20 +1,24 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 
-/// What an owner should look at before resolving: status, weights, whitelist per variant, recent history.
+/// What an owner should look at before resolving: status, weights, the results per variant, whitelist, recent history.
 enum ResolveEvidence {
     /// A row of the evidence column.
     enum Row {
         case blank, title, status, lastChange, bar, legend, whitelistTitle, variant(Int), historyTitle
         case history(HistoryEntry)
         case stale(String)
+        case resultsTitle
+        case resultsVariant(Int)
+        case resultsNote(String, isWarning: Bool)
     }
 
     /// How many history entries the evidence lists at most.
     static let historyLimit = 8
 
     /// Every row in order; spacing, the last change and the oldest history give way on short screens.
-    static func rows(_ form: ResolveForm, _ experiment: Experiment, history: [HistoryEntry], width: Int) -> RowLayout<Row> {
+    static func rows(_ form: ResolveForm, _ experiment: Experiment, history: [HistoryEntry], results: ResultsState?, width: Int) -> RowLayout<Row> {
         var layout = RowLayout<Row>()
         layout.add(.blank, keep: .spacing)
         layout.add([.title, .status])
@@ -26,6 +30,8 @@ enum ResolveEvidence {
         layout.add(.blank, keep: .spacing)
         layout.add([.bar, .legend])
         layout.add(.blank, keep: .spacing)
+        layout.add(resultsRows(results, experiment, width: width))
+        layout.add(.blank, keep: .spacing)
         layout.add(.whitelistTitle)
         layout.add(form.variants.indices.map(Row.variant))
         let entries = Array(history.reversed().lazy.filter { $0.experiment == experiment.key }.prefix(historyLimit))
@@ -36,7 +42,36 @@ enum ResolveEvidence {
         return layout
     }
 
-    static func render(_ rows: [Row], _ form: ResolveForm, _ experiment: Experiment, into buffer: inout ScreenBuffer, area: Rect) {
+    /// The results' verdict per variant for the metric shown on the results screen (the first by default).
+    private static func resultsRows(_ results: ResultsState?, _ experiment: Experiment, width: Int) -> [Row] {
+        guard let results, results.experimentKey == experiment.key else { return [.resultsTitle, .resultsNote("no results loaded (e reads the logs)", isWarning: false)] }
+        switch results.phase {
+        case .loading(let rows, _):
+            return [.resultsTitle, .resultsNote("reading the logs… \(ResultsFormat.count(rows)) rows", isWarning: false)]
+        case .cancelled:
+            return [.resultsTitle, .resultsNote("loading cancelled (e reads the logs)", isWarning: false)]
+        case .failed(let message):
+            return [.resultsTitle] + WordWrap.lines(SafeText.escaped(message), width: width, maxLines: 2).map { .resultsNote($0, isWarning: true) }
+        case .loaded(let report):
+            guard !report.metrics.isEmpty else { return [.resultsTitle, .resultsNote("no conversions for these subjects yet", isWarning: false)] }
+            var rows: [Row] = [.resultsTitle]
+            if report.sampleRatio.status == .mismatch {
+                rows.append(.resultsNote("⚠ sample-ratio mismatch: do not trust these numbers", isWarning: true))
+            }
+            return rows + report.metrics[min(results.metric, report.metrics.count - 1)].variants.indices.map(Row.resultsVariant)
+        }
+    }
+
+    /// One variant's verdict: the control's rate or mean; a treatment's lift and chance to win (or p-value).
+    private static func verdict(_ variant: ResultsReport.VariantResult, _ metric: ResultsReport.MetricResult, engine: ResultsEngine) -> String {
+        let mean = variant.mean.map { metric.type == .proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—"
+        if variant.isControl { return "\(mean) (control)" }
+        guard let lift = variant.lift else { return "\(mean) · no estimate" }
+        if engine.isBayesian, let chance = variant.chanceToWin { return "\(ResultsFormat.lift(lift)) · \(ChanceBar.text(chance)) to win" }
+        return "\(ResultsFormat.lift(lift)) · p \(variant.pValue.map { $0 < 0.0001 ? "< 0.0001" : ResultsFormat.pValue($0) } ?? "—")"
+    }
+
+    static func render(_ rows: [Row], _ form: ResolveForm, _ experiment: Experiment, results: ResultsState?, into buffer: inout ScreenBuffer, area: Rect) {
         let x = area.x, width = area.width
         for (offset, row) in rows.enumerated() {
             let y = area.y + offset
@@ -73,6 +108,22 @@ enum ResolveEvidence {
                 buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.error)
             case .history(let entry):
                 buffer.write(HistoryLine.text(entry, showExperiment: false), x: x, y: y, maxWidth: width, style: Palette.dim)
+            case .resultsTitle:
+                let metric = results?.report.flatMap { $0.metrics.isEmpty ? nil : $0.metrics[min(results?.metric ?? 0, $0.metrics.count - 1)].name }
+                buffer.write("RESULTS" + (metric.map { " · \(SafeText.escaped($0))" } ?? ""), x: x, y: y, maxWidth: width, style: Palette.header)
+            case .resultsNote(let text, let isWarning):
+                buffer.write(text, x: x, y: y, maxWidth: width, style: isWarning ? Palette.error : Palette.dim)
+            case .resultsVariant(let index):
+                guard let report = results?.report, !report.metrics.isEmpty else { break }
+                let metric = report.metrics[min(results?.metric ?? 0, report.metrics.count - 1)]
+                guard metric.variants.indices.contains(index) else { break }
+                let variant = metric.variants[index]
+                let label = "\(Palette.variantGlyph(index)) \(variant.name)"
+                let text = verdict(variant, metric, engine: report.engine)
+                let textWidth = DisplayWidth.of(text)
+                buffer.write(SafeText.escaped(label), x: x, y: y, maxWidth: max(1, width - textWidth - 1), style: Palette.variantStyle(index))
+                let good = (variant.chanceToWin ?? 0) >= 0.95 || (variant.pValue.map { $0 < 0.05 } ?? false) && (variant.lift ?? 0) > 0
+                buffer.write(text, x: x + max(0, width - textWidth), y: y, maxWidth: width, style: good ? CellStyle.fg(.green).bolded : .plain)
             }
         }
     }

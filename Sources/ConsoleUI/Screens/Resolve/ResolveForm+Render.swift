@@ -28,7 +28,7 @@ extension ResolveForm {
         let leftWidth = showsEvidence ? formWidth : boxWidth - 4
         let left = rows(form, width: leftWidth)
         let rightWidth = boxWidth - 4 - formWidth - 3
-        let right = experiment.map { ResolveEvidence.rows(form, $0, history: app.snapshot.history, width: rightWidth) } ?? RowLayout()
+        let right = experiment.map { ResolveEvidence.rows(form, $0, history: app.snapshot.history, results: app.results, width: rightWidth) } ?? RowLayout()
         let rect = Box.centered(width: boxWidth, height: max(left.count, showsEvidence ? right.count : 0) + 2, in: area)
         Box.render(rect, title: "Resolve \(form.experimentKey) — irreversible", into: &buffer)
         let content = Box.content(of: rect)
@@ -40,7 +40,7 @@ extension ResolveForm {
         guard showsEvidence, let experiment else { return }
         for row in content.y..<content.maxY { buffer.write("│", x: leftArea.maxX + 1, y: row, style: Palette.dim) }
         let rightArea = Rect(x: leftArea.maxX + 3, y: content.y, width: content.maxX - leftArea.maxX - 3, height: content.height)
-        ResolveEvidence.render(right.fitting(content.height), form, experiment, into: &buffer, area: rightArea)
+        ResolveEvidence.render(right.fitting(content.height), form, experiment, results: app.results, into: &buffer, area: rightArea)
     }
 
     /// Every row of the form column in order; spacing and hints give way on short screens.

@@ -66,6 +66,9 @@ extension StoreValidator {
             let variantPath = "\(path).variants[\(index)]"
             if !Identifier.isValidName(variant.name) { problems.append(StoreProblem("\(variantPath).name", "`\(variant.name)` breaks the name rule [a-z0-9][a-z0-9_.-]{0,63}")) }
             if !seen.insert(variant.name).inserted { problems.append(StoreProblem("\(variantPath).name", "`\(variant.name)` is used by another variant")) }
+            if let levels = variant.payload?.levels, levels > JSONValue.maxLevels {
+                problems.append(StoreProblem("\(variantPath).payload", JSONValue.tooDeepMessage(levels: levels)))
+            }
             var count = 0
             for (rangeIndex, range) in variant.ranges.enumerated() {
                 guard range.start >= 0, range.end <= Weight.bucketCount, range.start < range.end else {

@@ -65,9 +65,10 @@ enum AssignmentCommands {
                 let subject = String(decoding: id, as: UTF8.self)
                 output.line(([SafeOutput.text(subject)] + known.indices.map { known[$0].1.names[Int(answers[$0])] }).joined(separator: "\t"))
             }
+            if !unknown.isEmpty { output.line("unknown: \(unknown.map(SafeOutput.text).joined(separator: " "))") }
             return
         }
-        // `{"subject":` + id + `,"unknown":[…],"variants":{` + one fragment per experiment + `}}\n`
+        // `{"subject":` + `"id"` (or `null` for a blank line) + `,"unknown":[…],"variants":{` + one fragment per experiment + `}}\n`
         let head = Array(#"{"subject":"#.utf8)
         let middle = Array(#","unknown":["#.utf8) + Array(unknown.map(ByteWriter.quoted).joined(separator: [UInt8(ascii: ",")]))
             + Array(#"],"variants":{"#.utf8)
@@ -89,7 +90,7 @@ enum AssignmentCommands {
                 subjects.forEach { id in
                     group.variantIndices(forUTF8: id, into: answers.baseAddress!)
                     writer.append(head)
-                    writer.appendQuoted(utf8: id)
+                    if id.isEmpty { writer.append("null") } else { writer.appendQuoted(utf8: id) }
                     writer.append(middle)
                     for experiment in first.indices {
                         let fragment = first[experiment] + Int(answers[experiment])
@@ -106,13 +107,17 @@ enum AssignmentCommands {
     /// The `--user` / `--device` ids, each checked against the subject id rules.
     private static func querySubject(_ arguments: ParsedArguments) throws -> Subject {
         for id in [arguments.option("--user"), arguments.option("--device")].compactMap({ $0 }) where !Identifier.isValidSubject(id) {
-            throw ExperimentError.invalidSubject(SafeOutput.text(id))
+            throw ExperimentError.invalidSubject(SafeOutput.text(String(String.UnicodeScalarView(id.unicodeScalars.prefix(80)))))
         }
         return Subject(userID: arguments.option("--user"), deviceID: arguments.option("--device"))
     }
 }
 
-/// The subject ids of a batch: one per line (LF or CRLF), blank lines skipped, every id checked first.
+/// The subject ids of a batch: one per line (LF or CRLF), every id checked first.
+///
+/// Every line gets an answer, in order: a blank line is a missing subject (answered like an empty
+/// id, `control`, with subject `null` in JSON). A leading byte order mark is dropped; one anywhere
+/// else is an invisible character, and refused.
 ///
 /// Kept as byte ranges of the input: a million ids need no million `String`s.
 struct SubjectList {
@@ -126,22 +131,21 @@ struct SubjectList {
         var ranges: [(start: Int, end: Int)] = []
         try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var lineStart = 0
+            var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             var lineNumber = 0
-            while lineStart <= bytes.count {
+            // The text after the last line break is a line only when it is not empty.
+            while lineStart < bytes.count {
                 lineNumber += 1
                 var lineEnd = lineStart
                 while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
                 var end = lineEnd
                 if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-                if end > lineStart {
-                    let id = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
-                    guard SubjectList.isValid(id) else {
-                        let text = String(decoding: id, as: UTF8.self)
-                        throw CLIError.data("\(SafeOutput.text(source)) line \(lineNumber): subject id `\(SafeOutput.text(String(text.prefix(80))))` is not valid; use 1–256 characters without control characters")
-                    }
-                    ranges.append((lineStart, end))
+                let id = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+                guard id.isEmpty || SubjectList.isValid(id) else {
+                    let text = String(decoding: id, as: UTF8.self)
+                    throw CLIError.data("\(SafeOutput.text(source)) line \(lineNumber): subject id `\(SafeOutput.text(String(text.prefix(80))))` is not valid; use 1–256 characters without control characters")
                 }
+                ranges.append((lineStart, end))
                 lineStart = lineEnd + 1
             }
         }

@@ -1,3 +1,4 @@
+import ConsoleUI
 import ExperimentCore
 import ExperimentStore
 import Foundation
@@ -17,7 +18,8 @@ enum ConsoleCommands {
 
     /// `abconsole` with no command: the console on the configured store.
     static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        context.exit.code = try ConsoleLauncher.run(store: context.store, operatorName: context.operatorName, readOnly: arguments.flag("--read-only"))
+        context.exit.code = try ConsoleLauncher.run(store: context.store, operatorName: context.operatorName, readOnly: arguments.flag("--read-only"),
+                                                    eventPaths: EventPaths(besideStore: context.store.path, environment: context.environment))
     }
 }
 

@@ -32,10 +32,16 @@ enum WhitelistCommands {
     }
 }
 
-/// Reads a user-named input file (or `-` for standard input) with a clear error.
+/// Reads a user-named input file (or `-` for standard input, with `read(2)`) with a clear error.
 enum InputFile {
     static func read(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        if path == "-" {
+            do {
+                return try StandardStreams.readAll(STDIN_FILENO)
+            } catch {
+                throw CLIError(code: .noInput, message: "cannot read standard input: \(error.reason)")
+            }
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "it does not exist"
             throw CLIError(code: .noInput, message: "cannot open \(SafeOutput.text(path)): \(reason)")

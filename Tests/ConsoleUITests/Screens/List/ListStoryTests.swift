@@ -54,7 +54,7 @@ struct ListStoryTests {
         story.send(.escape)
         #expect(story.session.state.list == ListState.selecting("paywall_type"))
         #expect(story.listRows().count == 8)
-        #expect(story.screen().last == " Enter open  / filter  n new  r ramp  w whitelist  q quit  ? help  i inspect")
+        #expect(story.screen().last == " Enter open  / filter  n new  r ramp  w whitelist  e results  q quit  ? help  i inspect")
     }
 
     @Test func escapeAfterAFilterThatMatchedNothingSelectsARowAgain() throws {

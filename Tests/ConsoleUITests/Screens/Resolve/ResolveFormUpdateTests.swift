@@ -9,7 +9,8 @@ struct ResolveFormUpdateTests {
     /// The form of `checkout_button` as `R` opens it.
     func opened() throws -> (AppState, ResolveForm) {
         var state = try F.state()
-        #expect(F.send([.character("R")], to: &state) == [])
+        // R also asks for the results in the background: the evidence column shows them.
+        #expect(F.send([.character("R")], to: &state) == [.loadResults(requestID: 1, experiment: "checkout_button")])
         guard case .resolve(let form)? = state.overlay else { throw FixtureError(message: "no resolve form") }
         return (state, form)
     }

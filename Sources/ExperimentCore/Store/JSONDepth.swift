@@ -1,0 +1,139 @@
+/// How deep arrays and objects nest in JSON text, found by one iterative pass (no recursion, any depth).
+///
+/// Used where a reader gave up: to say "nests 510 levels" with a path instead of "not valid JSON".
+/// It reads structure only (strings skipped, other bytes ignored), so on broken text it is a hint.
+enum JSONDepth {
+    /// Levels above a payload in a store: the document, `experiments`, an experiment, `variants`, a variant.
+    static let storeLevels = 5
+
+    /// The deepest nesting of arrays and objects in `bytes`; nil when there is none.
+    static func levels(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var scan = Scan(bytes)
+        var deepest = 0
+        while let event = scan.next() {
+            if case .opened = event { deepest = max(deepest, scan.stack.count) }
+        }
+        return deepest == 0 ? nil : deepest
+    }
+
+    /// The first value of a store nested deeper than `JSONValue.maxLevels` below the store's own
+    /// levels, as a problem naming its path (e.g. `$.experiments[0].variants[1].payload`) and depth;
+    /// nil when there is none or the text does not even close its brackets (then it is not valid JSON).
+    static func storeProblem(in bytes: UnsafeBufferPointer<UInt8>) -> StoreProblem? {
+        var scan = Scan(bytes)
+        let limit = storeLevels + JSONValue.maxLevels
+        var path: String?
+        var deepest = 0
+        var measuring = false
+        while let event = scan.next() {
+            switch event {
+            case .opened:
+                if path == nil, scan.stack.count > limit {
+                    path = scan.path(depth: storeLevels)
+                    measuring = true
+                }
+                if measuring { deepest = max(deepest, scan.stack.count) }
+            case .closed:
+                if measuring, scan.stack.count <= storeLevels { measuring = false }
+            }
+        }
+        guard let path, scan.stack.isEmpty, scan.position >= bytes.count else { return nil }
+        return problem(path, deepest)
+    }
+
+    /// The first number token outside strings that is well formed but cannot be kept exactly (see `JSONNumber`).
+    ///
+    /// `JSONDecoder` would read it rounded (or call it invalid JSON); the fast reader defers it, so
+    /// both readers refuse it with this problem.
+    static func numberProblem(in bytes: UnsafeBufferPointer<UInt8>) -> StoreProblem? {
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                position += 1
+            } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                let start = position
+                while position < bytes.count, isNumberByte(bytes[position]) { position += 1 }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                if let problem = JSONNumber.problem(literal: text) { return StoreProblem("$", problem) }
+            } else {
+                position += 1
+            }
+        }
+        return nil
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+    }
+
+    private static func problem(_ path: String, _ deepest: Int) -> StoreProblem {
+        StoreProblem(path, JSONValue.tooDeepMessage(levels: deepest - storeLevels))
+    }
+
+    /// The containers open at the current position, with each one's current key or index.
+    private struct Scan {
+        struct Level {
+            let isObject: Bool
+            var index = 0
+            var key = ""
+            var expectsKey: Bool
+        }
+
+        enum Event { case opened, closed }
+
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+        var stack: [Level] = []
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// The next container opened or closed; nil at the end.
+        mutating func next() -> Event? {
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    let start = position
+                    while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+                        position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    let end = min(position, bytes.count)
+                    position += 1
+                    if let last = stack.indices.last, stack[last].isObject, stack[last].expectsKey {
+                        stack[last].key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        stack[last].expectsKey = false
+                    }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    stack.append(Level(isObject: byte == UInt8(ascii: "{"), expectsKey: byte == UInt8(ascii: "{")))
+                    return .opened
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard !stack.isEmpty else { continue }
+                    stack.removeLast()
+                    return .closed
+                case UInt8(ascii: ","):
+                    guard let last = stack.indices.last else { continue }
+                    if stack[last].isObject { stack[last].expectsKey = true } else { stack[last].index += 1 }
+                default:
+                    continue
+                }
+            }
+            return nil
+        }
+
+        /// The JSON path of the value that is the container at `depth` (1 is the document itself).
+        func path(depth: Int) -> String {
+            var path = "$"
+            for level in stack.prefix(depth) {
+                path += level.isObject ? ".\(level.key)" : "[\(level.index)]"
+            }
+            return path
+        }
+    }
+}

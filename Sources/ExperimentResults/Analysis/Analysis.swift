@@ -1,0 +1,82 @@
+/// How a metric is summarised: whether a subject converted, or the sum of its values (SPEC §8 "Metrics").
+public enum MetricType: String, Equatable, Sendable {
+    case proportion, mean
+}
+
+/// A variant's sufficient statistics for one metric: analysed subjects, Σ value, Σ value².
+public struct VariantTotals: Equatable, Sendable {
+    public var subjects: Int
+    public var sum: Double
+    public var sumSquares: Double
+
+    public init(subjects: Int, sum: Double, sumSquares: Double) {
+        self.subjects = subjects
+        self.sum = sum
+        self.sumSquares = sumSquares
+    }
+}
+
+/// One metric's totals, a `VariantTotals` per variant of the experiment (in the experiment's order).
+public struct MetricTotals: Equatable, Sendable {
+    public var name: String
+    public var type: MetricType
+    public var variants: [VariantTotals]
+
+    public init(name: String, type: MetricType, variants: [VariantTotals]) {
+        self.name = name
+        self.type = type
+        self.variants = variants
+    }
+}
+
+/// Who was counted and who was set aside; nil where the input cannot tell (a `--summary` file).
+public struct SubjectCounts: Equatable, Sendable {
+    /// Distinct subjects with an exposure to a known variant inside the window.
+    public var exposed: Int?
+    /// Subjects left after the removals below.
+    public var analysed: Int
+    /// Subjects seen in more than one variant, removed from all.
+    public var multipleVariants: Int?
+    /// Whitelisted subjects removed (they were not bucketed).
+    public var whitelisted: Int?
+    /// Exposure rows naming a variant the experiment does not have.
+    public var unknownVariantRows: Int?
+
+    public init(exposed: Int?, analysed: Int, multipleVariants: Int?, whitelisted: Int?, unknownVariantRows: Int?) {
+        self.exposed = exposed
+        self.analysed = analysed
+        self.multipleVariants = multipleVariants
+        self.whitelisted = whitelisted
+        self.unknownVariantRows = unknownVariantRows
+    }
+}
+
+/// What the logs say about one experiment, before any statistics: counts and per-variant totals.
+public struct Analysis: Equatable, Sendable {
+    public var experiment: String
+    /// The experiment's variant names in order, and which one is the control.
+    public var variants: [String]
+    public var control: String
+    public var window: ResultsWindow
+    public var subjects: SubjectCounts
+    /// Analysed subjects per variant (the sample-ratio check's observed counts).
+    public var variantSubjects: [Int]
+    public var metrics: [MetricTotals]
+    /// Metrics asked for with `--metric` that no conversion row names.
+    public var missingMetrics: [String]
+    /// Rows read from both logs.
+    public var rowsRead: Int
+
+    public init(experiment: String, variants: [String], control: String, window: ResultsWindow, subjects: SubjectCounts,
+                variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0) {
+        self.experiment = experiment
+        self.variants = variants
+        self.control = control
+        self.window = window
+        self.subjects = subjects
+        self.variantSubjects = variantSubjects
+        self.metrics = metrics
+        self.missingMetrics = missingMetrics
+        self.rowsRead = rowsRead
+    }
+}

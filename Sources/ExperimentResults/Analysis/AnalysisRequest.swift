@@ -1,0 +1,26 @@
+import ExperimentCore
+
+/// Everything one analysis needs: the experiment, its window, the logs and the options of `results`.
+public struct AnalysisRequest: Equatable, Sendable {
+    public var experiment: Experiment
+    public var window: ResultsWindow
+    public var exposuresPath: String
+    public var conversionsPath: String
+    /// Only these metrics, in this order (empty: every metric in the conversions, by name).
+    public var metrics: [String]
+    /// With `--conversion-window HOURS`: conversions count only up to first exposure + this (nanoseconds).
+    public var conversionWindow: Int64?
+
+    public init(experiment: Experiment, window: ResultsWindow, exposuresPath: String, conversionsPath: String,
+                metrics: [String] = [], conversionWindow: Int64? = nil) {
+        self.experiment = experiment
+        self.window = window
+        self.exposuresPath = exposuresPath
+        self.conversionsPath = conversionsPath
+        self.metrics = metrics
+        self.conversionWindow = conversionWindow
+    }
+
+    /// Hours as nanoseconds (for `--conversion-window`).
+    public static func nanos(hours: Double) -> Int64 { Int64((hours * 3_600e9).rounded()) }
+}

@@ -1,0 +1,29 @@
+/// Per-subject state after the exposures (kept in the subject table): first exposure and variant, or why the subject is set aside.
+struct SubjectStates {
+    /// A subject's variant index, or one of these markers.
+    static let multiple: Int16 = -2
+    static let whitelisted: Int16 = -3
+
+    let table = SubjectTable()
+    var multipleCount = 0
+    var unknownVariantRows = 0
+
+    /// Records an exposure of `subject` to variant `index` at `time`.
+    mutating func expose(_ subject: UnsafeBufferPointer<UInt8>, variant index: Int16, at time: Int64) {
+        let (slot, isNew) = table.intern(subject, variant: index, at: time)
+        if isNew { return }
+        let previous = table.expose(slot: slot, variant: index, at: time, marker: Self.multiple)
+        if previous != index, previous >= 0 { multipleCount += 1 }
+    }
+
+    /// Sets aside every exposed, single-variant subject on `whitelist`; returns how many.
+    func removeWhitelisted(_ whitelist: some Sequence<String>) -> Int {
+        var removed = 0
+        for subject in whitelist {
+            guard let slot = table.find(subject), table.variant(at: slot) >= 0 else { continue }
+            table.setVariant(Self.whitelisted, at: slot)
+            removed += 1
+        }
+        return removed
+    }
+}

@@ -1,0 +1,59 @@
+import ExperimentCore
+
+/// Reads a pre-aggregated `--summary` CSV (`metric,type,variant,subjects,sum,sum_squares`) into an analysis.
+///
+/// The per-subject rules were applied by whoever aggregated (README gives the SQL), so the
+/// exposed, multiple-variant, whitelisted and unknown-variant counts are unknown (null). A variant
+/// missing from a metric has no subjects; a variant the experiment does not have, a metric given
+/// twice for one variant, or a metric with two types is refused.
+public enum SummaryReader {
+    static let fields = ["metric", "type", "variant", "subjects", "sum", "sum_squares"]
+
+    public static func read(path: String, experiment: Experiment, window: ResultsWindow, metrics wanted: [String] = []) throws(EventError) -> Analysis {
+        guard EventFormat.of(path: path) == .csv else { throw .unknownFormat(file: path) }
+        let log = try EventLog(path: path, fields: fields, required: [Bool](repeating: true, count: fields.count))
+        let values = FieldValues(path: path)
+        let names = experiment.variants.map(\.name)
+        var order: [String] = []
+        var totals: [String: (type: MetricType, variants: [VariantTotals?])] = [:]
+        try log.forEachRow(progress: nil) { (row, line) throws(EventError) in
+            let metric = String(decoding: try values.text(row[0], line: line, field: "metric"), as: UTF8.self)
+            let typeText = String(decoding: try values.text(row[1], line: line, field: "type"), as: UTF8.self)
+            guard let type = MetricType(rawValue: typeText) else {
+                throw EventError.malformed(file: path, line: line, field: "type", reason: "expected proportion or mean, not `\(typeText)`")
+            }
+            let variant = String(decoding: try values.text(row[2], line: line, field: "variant"), as: UTF8.self)
+            guard let index = names.firstIndex(of: variant) else {
+                throw EventError.malformed(file: path, line: line, field: "variant", reason: "`\(experiment.key)` has no variant `\(variant)` (it has \(names.joined(separator: ", ")))")
+            }
+            guard let subjects = try values.number(row[3], line: line, field: "subjects", quotedAllowed: true),
+                  subjects >= 0, subjects == subjects.rounded(), let count = Int(exactly: subjects) else {
+                throw EventError.malformed(file: path, line: line, field: "subjects", reason: "expected a whole number of subjects")
+            }
+            guard let sum = try values.number(row[4], line: line, field: "sum", quotedAllowed: true) else {
+                throw EventError.malformed(file: path, line: line, field: "sum", reason: "missing")
+            }
+            guard let squares = try values.number(row[5], line: line, field: "sum_squares", quotedAllowed: true) else {
+                throw EventError.malformed(file: path, line: line, field: "sum_squares", reason: "missing")
+            }
+            var entry = totals[metric] ?? (type, [VariantTotals?](repeating: nil, count: names.count))
+            if totals[metric] == nil { order.append(metric) }
+            guard entry.type == type else {
+                throw EventError.malformed(file: path, line: line, field: "type", reason: "metric `\(metric)` was \(entry.type.rawValue) on an earlier row")
+            }
+            guard entry.variants[index] == nil else {
+                throw EventError.malformed(file: path, line: line, field: "variant", reason: "a second row for metric `\(metric)`, variant `\(variant)`")
+            }
+            entry.variants[index] = VariantTotals(subjects: count, sum: sum, sumSquares: squares)
+            totals[metric] = entry
+        }
+        let chosen = wanted.isEmpty ? order.sorted() : wanted.filter { totals[$0] != nil }
+        let metrics = chosen.compactMap { name in
+            totals[name].map { MetricTotals(name: name, type: $0.type, variants: $0.variants.map { $0 ?? VariantTotals(subjects: 0, sum: 0, sumSquares: 0) }) }
+        }
+        let perVariant = names.indices.map { index in metrics.map { $0.variants[index].subjects }.max() ?? 0 }
+        return Analysis(experiment: experiment.key, variants: names, control: experiment.control, window: window,
+                        subjects: SubjectCounts(exposed: nil, analysed: perVariant.reduce(0, +), multipleVariants: nil, whitelisted: nil, unknownVariantRows: nil),
+                        variantSubjects: perVariant, metrics: metrics, missingMetrics: wanted.filter { totals[$0] == nil })
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// How results numbers are written for people (the same on the command line and in the console).
+public enum ResultsFormat {
+    /// `12345` → `12,345`.
+    public static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// A share as a percentage with `digits` decimals: `0.1234` → `12.34 %`.
+    public static func percent(_ share: Double, digits: Int = 2) -> String {
+        String(format: "%.\(digits)f %%", share * 100)
+    }
+
+    /// A lift with its sign: `0.2` → `+20.0 %`.
+    public static func lift(_ lift: Double) -> String {
+        let text = String(format: "%+.1f %%", lift * 100)
+        return text == "-0.0 %" ? "+0.0 %" : text
+    }
+
+    /// An interval of lifts: `[-4.1 %, +12.3 %]`.
+    public static func interval(_ interval: (lower: Double, upper: Double)) -> String {
+        "[\(lift(interval.lower)), \(lift(interval.upper))]"
+    }
+
+    /// A probability such as a chance to win: `0.9712` → `97.1 %`; `> 99.9 %` and `< 0.1 %` at the ends.
+    public static func chance(_ value: Double) -> String {
+        value > 0.999 ? "> 99.9 %" : value < 0.001 ? "< 0.1 %" : String(format: "%.1f %%", value * 100)
+    }
+
+    /// A p-value in a sentence: `p = 0.0123`, or `p < 0.0001`.
+    public static func pClause(_ value: Double) -> String {
+        value < 0.0001 ? "p < 0.0001" : "p = " + pValue(value)
+    }
+
+    /// A p-value: four decimals, `< 0.0001` below that.
+    public static func pValue(_ value: Double) -> String {
+        value < 0.0001 ? "< 0.0001" : String(format: "%.4f", value)
+    }
+
+    /// A mean or a sum: up to four significant decimals, no trailing zeros.
+    public static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return count(Int(value)) }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 2 : magnitude >= 1 ? 3 : 4
+        var text = String(format: "%.\(decimals)f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// An instant in nanoseconds as RFC 3339 (UTC).
+    public static func time(_ nanos: Int64) -> String { EventTime.format(nanos) }
+}

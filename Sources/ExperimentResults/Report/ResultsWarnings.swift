@@ -1,0 +1,43 @@
+/// The warnings of a report, in words: what makes the numbers less trustworthy and what to do about it.
+enum ResultsWarnings {
+    /// Share and count of subjects in several variants from which SPEC §8 asks for a warning.
+    static let multipleShare = 0.01
+    static let multipleCount = 10
+
+    static func all(_ analysis: Analysis, _ verdict: SampleRatioVerdict) -> [String] {
+        var warnings: [String] = []
+        let counts = analysis.subjects
+        if let exposed = counts.exposed, exposed == 0 {
+            warnings.append("no exposures of `\(analysis.experiment)` inside the window \(EventTime.format(analysis.window.from)) – \(EventTime.format(analysis.window.to))")
+        }
+        if let multiple = counts.multipleVariants, let exposed = counts.exposed, exposed > 0,
+           multiple >= multipleCount, Double(multiple) >= multipleShare * Double(exposed) {
+            warnings.append("\(multiple) of \(exposed) subjects (\(percent(Double(multiple) / Double(exposed)))) saw more than one variant and were removed; check that assignment is sticky and that the logs name the right subject ids")
+        }
+        if let whitelisted = counts.whitelisted, whitelisted > 0 {
+            warnings.append("\(whitelisted) whitelisted \(whitelisted == 1 ? "subject was" : "subjects were") removed: whitelisted subjects are not bucketed and should not be logged as exposures")
+        }
+        if let unknown = counts.unknownVariantRows, unknown > 0 {
+            warnings.append("\(unknown) exposure \(unknown == 1 ? "row names" : "rows name") a variant `\(analysis.experiment)` does not have (\(analysis.variants.joined(separator: ", "))); ignored")
+        }
+        switch verdict.status {
+        case .mismatch:
+            let p = verdict.pValue.map(ResultsFormat.pClause) ?? "p unknown"
+            warnings.append("sample-ratio mismatch (\(p)): the split of subjects is not what the weights say; find why before trusting these results")
+        case .notApplicable where analysis.window.weightsChangedInside:
+            warnings.append("the weights changed inside the window, so the sample-ratio check does not apply; use --from/--to to look at one phase")
+        default:
+            break
+        }
+        for metric in analysis.missingMetrics {
+            warnings.append("no conversion names the metric `\(metric)`")
+        }
+        return warnings
+    }
+
+    static func percent(_ share: Double) -> String {
+        let value = share * 100
+        return value >= 10 ? "\(Int(value.rounded())) %" : "\((value * 10).rounded() / 10) %"
+    }
+
+}

@@ -1,0 +1,37 @@
+import ExperimentStats
+
+/// The one door to the statistics module (ExperimentStats): everything numeric comes from there.
+enum Statistics {
+    /// The comparison of a treatment against the control, as plain numbers.
+    struct Estimate: Equatable, Sendable {
+        var lift: Double?
+        var interval: (lower: Double, upper: Double)?
+        var chanceToWin: Double?
+        var pValue: Double?
+        var note: String?
+
+        static func == (lhs: Estimate, rhs: Estimate) -> Bool {
+            lhs.lift == rhs.lift && lhs.interval?.lower == rhs.interval?.lower && lhs.interval?.upper == rhs.interval?.upper
+                && lhs.chanceToWin == rhs.chanceToWin && lhs.pValue == rhs.pValue && lhs.note == rhs.note
+        }
+    }
+
+    static func compare(control: VariantTotals, treatment: VariantTotals, type: MetricType, engine: ResultsEngine) -> Estimate {
+        let kind: MetricKind = type == .mean ? .mean : .proportion
+        let statsEngine: StatsEngine = switch engine {
+        case .bayesian: .bayesian
+        case .frequentist(let sequential): .frequentist(sequential: sequential)
+        }
+        guard let c = try? GroupStatistics(subjects: control.subjects, sum: control.sum, sumSquares: control.sumSquares),
+              let t = try? GroupStatistics(subjects: treatment.subjects, sum: treatment.sum, sumSquares: treatment.sumSquares) else {
+            return Estimate(note: "the totals are not valid sufficient statistics")
+        }
+        let result = Comparison.compare(control: c, treatment: t, kind: kind, engine: statsEngine)
+        return Estimate(lift: result.lift, interval: result.interval.map { ($0.lower, $0.upper) },
+                        chanceToWin: result.chanceToWin, pValue: result.pValue, note: result.note)
+    }
+
+    static func sampleRatioPValue(observed: [Int], expectedShares: [Double]) -> Double? {
+        SampleRatio.check(observed: observed, expectedShares: expectedShares)?.pValue
+    }
+}

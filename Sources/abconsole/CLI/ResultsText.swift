@@ -1,0 +1,68 @@
+import ExperimentResults
+
+/// `results` for people: a header, the sample-ratio verdict, a table per metric and every warning in words.
+enum ResultsText {
+    static func lines(_ report: ResultsReport) -> [String] {
+        let analysis = report.analysis
+        let engine = switch report.engine {
+        case .bayesian: "Bayesian"
+        case .frequentist(let sequential): sequential ? "frequentist, sequential" : "frequentist"
+        }
+        var lines = ["\(SafeOutput.text(analysis.experiment)) · \(engine) · \(ResultsFormat.time(analysis.window.from)) – \(ResultsFormat.time(analysis.window.to))"]
+        lines.append("subjects: " + subjectsLine(analysis.subjects))
+        lines.append("sample ratio: " + sampleRatioLine(report.sampleRatio))
+        if report.metrics.isEmpty { lines += ["", "no metrics: the conversions log names none (or none of --metric)"] }
+        for metric in report.metrics {
+            lines += [""] + table(metric, report.engine)
+        }
+        if !report.warnings.isEmpty {
+            lines += ["", "warnings:"] + report.warnings.map { "  ! " + SafeOutput.text($0) }
+        }
+        return lines
+    }
+
+    static func subjectsLine(_ counts: SubjectCounts) -> String {
+        var parts: [String] = []
+        if let exposed = counts.exposed { parts.append("\(ResultsFormat.count(exposed)) exposed") }
+        parts.append("\(ResultsFormat.count(counts.analysed)) analysed")
+        if let multiple = counts.multipleVariants { parts.append("\(ResultsFormat.count(multiple)) in several variants (removed)") }
+        if let whitelisted = counts.whitelisted { parts.append("\(ResultsFormat.count(whitelisted)) whitelisted (removed)") }
+        if let unknown = counts.unknownVariantRows, unknown > 0 { parts.append("\(ResultsFormat.count(unknown)) rows for unknown variants") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func sampleRatioLine(_ verdict: SampleRatioVerdict) -> String {
+        let split = zip(verdict.expected, verdict.observed).map { expected, observed in
+            let total = verdict.observed.reduce(0) { $0 + $1.subjects }
+            let share = total > 0 ? Double(observed.subjects) / Double(total) : 0
+            return "\(SafeOutput.text(expected.name)) \(ResultsFormat.percent(share, digits: 1)) of \(ResultsFormat.percent(expected.share, digits: 1))"
+        }.joined(separator: ", ")
+        let p = verdict.pValue.map { " (\(ResultsFormat.pClause($0)))" } ?? ""
+        let words = switch verdict.status {
+        case .ok: "ok\(p)"
+        case .mismatch: "MISMATCH\(p)"
+        case .notEnoughTraffic: "not enough traffic to check\(p)"
+        case .notApplicable: "not applicable"
+        }
+        return split.isEmpty ? words : "\(words) — observed of expected: \(split)"
+    }
+
+    static func table(_ metric: ResultsReport.MetricResult, _ engine: ResultsEngine) -> [String] {
+        let proportion = metric.type == .proportion
+        let header = ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", proportion ? "RATE" : "MEAN", "LIFT", "95 % INTERVAL",
+                      engine.isBayesian ? "CHANCE TO WIN" : "P-VALUE"]
+        let rows = metric.variants.map { variant -> [String] in
+            let mean = variant.mean.map { proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—"
+            var row = [variant.name + (variant.isControl ? " (control)" : ""), ResultsFormat.count(variant.totals.subjects),
+                       ResultsFormat.number(variant.totals.sum), mean]
+            if variant.isControl { return row + ["", "", ""] }
+            guard let lift = variant.lift else { return row + ["—", variant.note.map { "no estimate: \($0)" } ?? "no estimate", ""] }
+            row.append(ResultsFormat.lift(lift))
+            row.append(variant.interval.map(ResultsFormat.interval) ?? "—")
+            let last = engine.isBayesian ? variant.chanceToWin.map(ResultsFormat.chance) : variant.pValue.map(ResultsFormat.pValue)
+            row.append(last ?? "—")
+            return row
+        }
+        return ["\(SafeOutput.text(metric.name)) (\(metric.type.rawValue))"] + SafeOutput.table(header, rows)
+    }
+}

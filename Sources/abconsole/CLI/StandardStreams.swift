@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Standard input, output and error through `read(2)` and `write(2)`: the CLI's one file that calls them.
+///
+/// Foundation's `FileHandle` traps on a failed write or read (a closed descriptor, a full disk, a
+/// non-blocking pipe with no data yet); here every failure is a value the caller decides on.
+enum StandardStreams {
+    /// A failed read or write: the errno and its text.
+    struct Failure: Error, Equatable {
+        let code: Int32
+        var reason: String { String(cString: strerror(code)) }
+        /// The reader of a pipe went away: end quietly, as a process killed by SIGPIPE would.
+        var isClosedPipe: Bool { code == EPIPE }
+    }
+
+    /// The exit status of a process killed by SIGPIPE, used when stdout's reader is gone.
+    static let closedPipeStatus: Int32 = 128 + SIGPIPE
+
+    /// Writes all of `bytes` to `descriptor`, retrying on EINTR and waiting out EAGAIN.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            let count = Glibc.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+            if count >= 0 {
+                written += count
+                continue
+            }
+            let code = errno
+            switch code {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: wait(descriptor, for: Int16(POLLOUT))
+            default: throw Failure(code: code)
+            }
+        }
+    }
+
+    /// Writes `text` to standard error, ignoring any failure: the exit code is the contract, not the message.
+    static func writeError(_ text: String) {
+        var text = text
+        text.withUTF8 { try? write(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+    }
+
+    /// Everything on `descriptor` until end of file, retrying on EINTR and waiting (`poll`) on EAGAIN.
+    static func readAll(_ descriptor: Int32) throws(Failure) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data.append(contentsOf: chunk[0..<count])
+                continue
+            }
+            if count == 0 { return data }
+            let code = errno
+            switch code {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: wait(descriptor, for: Int16(POLLIN))
+            default: throw Failure(code: code)
+            }
+        }
+    }
+
+    /// Blocks until `descriptor` is ready for `events` (or reports an error or hang-up, which the next call meets).
+    private static func wait(_ descriptor: Int32, for events: Int16) {
+        var request = pollfd(fd: descriptor, events: events, revents: 0)
+        while poll(&request, 1, -1) < 0, errno == EINTR {}
+    }
+}

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""The README's SQL (Tests/results/summary.sql) on DuckDB must give `results --summary` the same answer as
+`results` on the raw logs: same metrics, totals, lifts, intervals, chances and sample-ratio verdict.
+
+Usage: python3 Tests/results/sql_test.py [--bin .build/debug/abconsole]
+Fails (never skips) when duckdb is missing: pip install duckdb.
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+try:
+    import duckdb
+except ImportError:
+    print("results sql: duckdb is missing (pip install duckdb); 0 passed, 1 failed")
+    sys.exit(1)
+
+binary = sys.argv[sys.argv.index("--bin") + 1] if "--bin" in sys.argv else os.path.join(ROOT, ".build/debug/abconsole")
+SQL = open(os.path.join(HERE, "summary.sql")).read()
+NOW = "2026-11-20T00:00:00Z"
+passed, failed = 0, []
+
+
+def abconsole(store, *args, ok=True):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ABCONSOLE_")}
+    env["ABCONSOLE_NOW"] = NOW
+    run = subprocess.run([binary, "--store", store, *args], capture_output=True, text=True, env=env)
+    if ok and run.returncode != 0:
+        raise RuntimeError("abconsole %s: exit %d: %s" % (" ".join(args), run.returncode, run.stderr))
+    return run
+
+
+def summary(con, store, key, window_from, window_to, hours, out):
+    shown = json.loads(abconsole(store, "show", key, "--json").stdout)
+    con.execute("CREATE OR REPLACE TABLE variants AS SELECT unnest(?::VARCHAR[]) AS name", [[v["name"] for v in shown["variants"]]])
+    con.execute("CREATE OR REPLACE TABLE whitelist AS SELECT unnest(?::VARCHAR[]) AS subject", [[w["subject"] for w in shown["whitelist"]] or ["\x00none"]])
+    query = SQL.format(experiment=key, window_from=window_from, window_to=window_to,
+                       conversion_window_hours="NULL" if hours is None else repr(float(hours)))
+    rows = con.execute(query).fetchall()
+    with open(out, "w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(["metric", "type", "variant", "subjects", "sum", "sum_squares"])
+        writer.writerows(rows)
+
+
+def logs(con, exposures, conversions):
+    con.execute("SET TimeZone='UTC'")
+    if exposures.endswith(".csv"):
+        source_e = "read_csv('%s', header=true, all_varchar=true)" % exposures
+        source_c = "read_csv('%s', header=true, all_varchar=true)" % conversions
+    else:
+        source_e = "read_json('%s', format='newline_delimited', columns={'timestamp':'VARCHAR','experiment':'VARCHAR','variant':'VARCHAR','subject':'VARCHAR'})" % exposures
+        source_c = "read_json('%s', format='newline_delimited', columns={'timestamp':'VARCHAR','subject':'VARCHAR','metric':'VARCHAR','value':'VARCHAR'})" % conversions
+    con.execute("CREATE OR REPLACE VIEW exposures AS SELECT CAST(timestamp AS TIMESTAMPTZ) AS timestamp, experiment, variant, subject FROM " + source_e)
+    con.execute("CREATE OR REPLACE VIEW conversions AS SELECT CAST(timestamp AS TIMESTAMPTZ) AS timestamp, subject, metric, "
+                "CAST(NULLIF(value, '') AS DOUBLE) AS value FROM " + source_c)
+
+
+def check(name, store, key, exposures, conversions, extra=(), hours=None):
+    global passed
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            args = ["--exposures", exposures, "--conversions", conversions, *extra]
+            if hours is not None:
+                args += ["--conversion-window", str(hours)]
+            raw = json.loads(abconsole(store, "results", key, *args, "--json").stdout)
+            con = duckdb.connect()
+            logs(con, exposures, conversions)
+            out = os.path.join(scratch, "summary.csv")
+            summary(con, store, key, raw["window"]["from"], raw["window"]["to"], hours, out)
+            from_summary = json.loads(abconsole(store, "results", key, "--summary", out, *extra, "--json").stdout)
+            for field in ("metrics", "srm", "window", "engine"):
+                if raw[field] != from_summary[field]:
+                    raise AssertionError("%s differs:\n raw     %s\n summary %s" % (field, json.dumps(raw[field]), json.dumps(from_summary[field])))
+            if raw["subjects"]["analysed"] != from_summary["subjects"]["analysed"]:
+                raise AssertionError("analysed subjects differ")
+            if not raw["metrics"]:
+                raise AssertionError("no metrics: the case tests nothing")
+        passed += 1
+        print("  ok   %s" % name)
+    except Exception as error:  # noqa: BLE001 - every failure is reported by name
+        failed.append(name)
+        print("  FAIL %s: %s" % (name, error))
+
+
+def to_csv(jsonl, out, fields):
+    with open(jsonl) as src, open(out, "w", newline="") as dst:
+        writer = csv.writer(dst)
+        writer.writerow(fields)
+        for line in src:
+            row = json.loads(line)
+            writer.writerow(["" if row.get(f) is None else row[f] for f in fields])
+
+
+def handmade(directory):
+    """A tiny store and logs where every per-subject rule matters."""
+    store = os.path.join(directory, "experiments.json")
+    env_now = lambda t: {**{k: v for k, v in os.environ.items() if not k.startswith("ABCONSOLE_")}, "ABCONSOLE_NOW": t}
+    for t, args in [("2026-01-01T00:00:00Z", ["create", "hand", "--type", "user", "--variants", "control=50,green=50"]),
+                    ("2026-01-01T00:01:00Z", ["whitelist", "add", "hand", "vip", "green"]),
+                    ("2026-01-01T01:00:00Z", ["start", "hand"])]:
+        subprocess.run([binary, "--store", store, *args], check=True, capture_output=True, env=env_now(t))
+    e = [("2026-01-01T02:00:00Z", "hand", "control", "a"), ("2026-01-01T03:00:00Z", "hand", "control", "a"),
+         ("2026-01-01T02:00:00+01:00", "hand", "green", "b"), ("2026-01-01T02:30:00Z", "hand", "green", "c"),
+         ("2026-01-01T04:00:00Z", "hand", "control", "c"), ("2026-01-01T02:00:00Z", "hand", "green", "vip"),
+         ("2026-01-01T02:00:00Z", "hand", "blue", "d"), ("2025-12-31T23:00:00Z", "hand", "green", "early"),
+         ("2026-01-01T05:00:00.25Z", "hand", "control", "e"), ("2026-01-01T05:00:00Z", "other", "green", "f")]
+    c = [("2026-01-01T02:30:00Z", "a", "buy", ""), ("2026-01-01T01:00:00Z", "b", "buy", ""), ("2026-01-01T09:00:00Z", "e", "buy", ""),
+         ("2026-01-01T03:00:00Z", "vip", "buy", ""), ("2026-01-01T03:00:00Z", "c", "buy", ""), ("2026-01-02T03:00:00Z", "b", "rev", "2.5"),
+         ("2026-01-01T02:10:00Z", "a", "rev", "4"), ("2026-01-01T02:20:00Z", "a", "rev", ""), ("2026-01-01T05:00:00.5Z", "e", "rev", "1.25")]
+    with open(os.path.join(directory, "e.csv"), "w", newline="") as f:
+        csv.writer(f).writerows([("timestamp", "experiment", "variant", "subject")] + e)
+    with open(os.path.join(directory, "c.csv"), "w", newline="") as f:
+        csv.writer(f).writerows([("timestamp", "subject", "metric", "value")] + c)
+    return store, os.path.join(directory, "e.csv"), os.path.join(directory, "c.csv")
+
+
+def main():
+    store = os.path.join(ROOT, "sample-data/experiments.json")
+    exposures = os.path.join(ROOT, "sample-data/events/exposures.jsonl")
+    conversions = os.path.join(ROOT, "sample-data/events/conversions.jsonl")
+    for key in ("account_add_funds", "app_color_scheme", "ebook_promotion"):
+        check("%s, JSON Lines" % key, store, key, exposures, conversions)
+        check("%s, conversion window 24 h" % key, store, key, exposures, conversions, hours=24)
+        check("%s, --from/--to, frequentist" % key, store, key, exposures, conversions,
+              extra=("--from", "2026-06-10T00:00:00+02:00", "--to", "2026-08-01T00:00:00Z", "--engine", "frequentist"))
+    with tempfile.TemporaryDirectory() as scratch:
+        e_csv, c_csv = os.path.join(scratch, "e.csv"), os.path.join(scratch, "c.csv")
+        to_csv(exposures, e_csv, ["timestamp", "experiment", "variant", "subject"])
+        to_csv(conversions, c_csv, ["timestamp", "subject", "metric", "value"])
+        check("account_add_funds, CSV", store, "account_add_funds", e_csv, c_csv)
+        hand_store, hand_e, hand_c = handmade(scratch)
+        check("hand-made rules (crossover, whitelist, unknown variant, before exposure, offsets)", hand_store, "hand", hand_e, hand_c)
+        check("hand-made rules, conversion window 1.5 h", hand_store, "hand", hand_e, hand_c, hours=1.5)
+    print("results sql: %d passed, %d failed" % (passed, len(failed)))
+    sys.exit(1 if failed else 0)
+
+
+main()
