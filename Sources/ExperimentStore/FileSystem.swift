@@ -97,7 +97,8 @@ package enum FileSystem {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(operation: "fstat", code: errno) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(operation: "open", code: 0, detail: notRegular(info.st_mode)) }
-        var data = Data(count: Int(info.st_size))
+        // One spare byte, so the read that finds the end never grows (and zero-fills) the buffer.
+        var data = Data(count: Int(info.st_size) + 1)
         var filled = 0
         while true {
             if filled == data.count { data.count += max(4096, data.count / 2) }

@@ -17,7 +17,7 @@ public struct StoreFile: Sendable {
     public func load() throws(StoreError) -> StoreSnapshot {
         let target = FileSystem.resolvingLinks(path)
         guard let data = try readBytes(target) else { throw .missing(path: path) }
-        return try decode(data)
+        return try StoreSnapshot.decode(consume data, path: path)
     }
 
     /// A cheap token that changes whenever the file is replaced; nil when it does not exist.
@@ -79,8 +79,10 @@ public struct StoreFile: Sendable {
         }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw .missing(path: path) }
-        var (snapshot, verbatim) = try original.map { data throws(StoreError) in try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan) }
-            ?? (StoreSnapshot(), [:])
+        // After a change to named experiments, the others the writer wrote are copied: their entries are checked, not kept.
+        var (snapshot, verbatim) = try original.map { data throws(StoreError) in
+            try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan, keepingEntriesOf: changed)
+        } ?? (StoreSnapshot(), [:])
         let historyCount = snapshot.history.count
         let result: T
         do {
@@ -112,10 +114,6 @@ public struct StoreFile: Sendable {
     /// A validated snapshot from the bytes of a store file at `path` (see `StoreSnapshot.decode`).
     public static func decode(_ data: Data, path: String) throws(StoreError) -> StoreSnapshot {
         try StoreSnapshot.decode(data, path: path)
-    }
-
-    private func decode(_ data: Data) throws(StoreError) -> StoreSnapshot {
-        try StoreFile.decode(data, path: path)
     }
 
     private func readBytes(_ target: String) throws(StoreError) -> Data? {

@@ -78,14 +78,15 @@ enum Fixtures {
     }
 
     /// `experiments` experiments with `whitelistTotal` whitelist entries spread evenly, and a history.
-    static func store(experiments count: Int, whitelistTotal: Int, subjects pool: [String]) -> StoreSnapshot {
+    /// With `running`, every experiment is running with two arms (as `create` and `start` leave it).
+    static func store(experiments count: Int, whitelistTotal: Int, subjects pool: [String], running: Bool = false) -> StoreSnapshot {
         let perExperiment = count == 0 ? 0 : whitelistTotal / count
         var experiments: [String: Experiment] = [:]
         var history: [HistoryEntry] = []
         for index in 0..<count {
             let key = String(format: "exp_%04d", index)
             let listed = (0..<perExperiment).map { pool[(index * perExperiment + $0) % pool.count] }
-            experiments[key] = experiment(key, status: status(index), variants: variants(index), whitelist: listed,
+            experiments[key] = experiment(key, status: running ? .running : status(index), variants: running ? variants(0) : variants(index), whitelist: listed,
                                           type: index % 5 == 4 ? .device : .user, description: "Benchmark experiment \(index)")
             history.append(HistoryEntry(at: epoch, operatorName: "alice", experiment: key, action: .create, before: nil, after: "created"))
         }

@@ -51,6 +51,20 @@ struct StoreReaderWriterTests {
         #expect(StoreFile.encode(reread) == canonical)
     }
 
+    /// The benchmark's shapes — a huge whitelist beside small ones, long histories — read exactly as
+    /// JSONDecoder reads them, in the writer's layout and in Foundation's, and write back the same bytes.
+    @Test(arguments: StoreShapes.names)
+    func storeShapesReadExactlyAsJSONDecoderReadsThem(shape: String) throws {
+        let snapshot = try StoreShapes.named(shape)
+        let canonical = StoreFile.encode(snapshot)
+        #expect(StoreReader.document(from: canonical) != nil, "the fast reader reads the writer's bytes")
+        #expect(Self.fastPath(canonical) == Self.foundationPath(canonical))
+        #expect(Self.fastPath(canonical) == .snapshot(snapshot))
+        let legacy = try Self.foundationBytes(snapshot)
+        #expect(Self.fastPath(legacy) == Self.foundationPath(legacy))
+        #expect(StoreFile.encode(try StoreFile.decode(canonical, path: "s.json")) == canonical)
+    }
+
     @Test func writtenStringsAreValidJSONWithEveryCharacterKept() throws {
         let awkward = "q\"b\\s/\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{7F}é e\u{301} 日本 😀 \u{2028}"
         var snapshot = try Fixture.snapshot()

@@ -76,6 +76,60 @@ struct VerbatimSaveTests {
         #expect(Self.written(snapshot, verbatim: reading.verbatim, from: tampered) == (StoreFile.encode(snapshot)), "\(label)")
     }
 
+    /// A change to a small experiment of each shape, through a real transaction: the transaction's
+    /// read keeps only that experiment's entries, copies every other, and the file is a full encoding's.
+    @Test(arguments: StoreShapes.names)
+    func aChangeToASmallExperimentOfEveryShapeWritesAFullEncoding(shape: String) throws {
+        let snapshot = try StoreShapes.named(shape)
+        let directory = try TempDirectory()
+        defer { directory.remove() }
+        let path = directory.path("experiments.json")
+        let original = StoreFile.encode(snapshot)
+        try original.write(to: URL(fileURLWithPath: path))
+        let reading = try #require(StoreReader.reading(from: original, recognising: StoreWriter.writtenSpan, keepingEntriesOf: [StoreShapes.small]))
+        #expect(Set(reading.verbatim.keys) == Set(snapshot.experiments.keys))
+        for experiment in reading.document.experiments {
+            #expect(experiment.whitelist == (experiment.key == StoreShapes.small ? snapshot.experiments[experiment.key]?.whitelist : [:]))
+        }
+        var expected = snapshot
+        let change = Change.whitelistAdd(experiment: StoreShapes.small, subject: "added-1", variant: "control", note: "a note of more than 15 bytes")
+        try expected.apply(change, context: Fixture.carol)
+        try StoreFile(path: path).apply(change, context: Fixture.carol)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == StoreFile.encode(expected))
+    }
+
+    /// Copied experiments whose bytes are not the writer's after all are read whole and encoded,
+    /// and entries the validator refuses are refused as a full read refuses them, nothing written.
+    @Test(arguments: [
+        ("a trailing space on the big experiment's key line", "\"key\": \"big\",", "\"key\": \"big\", ", true),
+        ("an unknown variant in a copied entry", "\"subject\": \"sub-000001\", \"variant\": \"treatment\"}",
+         "\"subject\": \"sub-000001\", \"variant\": \"ghost\"}", false),
+        ("a DEL in a copied subject", "\"subject\": \"sub-000002\"", "\"subject\": \"sub-000002\u{7F}\"", false),
+    ])
+    func copiedExperimentsAreCheckedAsAFullReadChecksThem(label: String, old: String, new: String, valid: Bool) throws {
+        let directory = try TempDirectory()
+        defer { directory.remove() }
+        let path = directory.path("experiments.json")
+        let text = String(decoding: StoreFile.encode(try StoreShapes.hugeBesideSmall(huge: 200)), as: UTF8.self)
+        #expect(text.components(separatedBy: old).count == 2, "\(label): the fixture holds the text once")
+        let tampered = Data(text.replacingOccurrences(of: old, with: new).utf8)
+        try tampered.write(to: URL(fileURLWithPath: path))
+        let store = StoreFile(path: path)
+        let change = Change.whitelistAdd(experiment: StoreShapes.small, subject: "added-1", variant: "control", note: "")
+        if valid {
+            var expected = try store.load()
+            try expected.apply(change, context: Fixture.carol)
+            try store.apply(change, context: Fixture.carol)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == StoreFile.encode(expected), "\(label)")
+        } else {
+            var loadError: StoreError?, applyError: StoreError?
+            do { _ = try store.load() } catch { loadError = error }
+            do { try store.apply(change, context: Fixture.carol) } catch { applyError = error }
+            #expect(loadError != nil && applyError == loadError, "\(label)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == tampered, "\(label): nothing written")
+        }
+    }
+
     /// Through a real transaction: a change to one experiment leaves the whole file canonical.
     @Test func aChangeOnATamperedFileWritesTheCanonicalBytes() throws {
         let directory = try TempDirectory()

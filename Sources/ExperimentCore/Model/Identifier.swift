@@ -18,7 +18,7 @@ public enum Identifier {
         // Printable ASCII, the common case, is checked byte by byte.
         let bytes = text.utf8
         if (1...maxSubjectLength).contains(bytes.count),
-           bytes.withContiguousStorageIfAvailable({ $0.allSatisfy { (0x20..<0x7F).contains($0) } }) == true { return true }
+           bytes.withContiguousStorageIfAvailable(isPrintableASCII) == true { return true }
         let scalars = text.unicodeScalars
         guard !text.isEmpty, !scalars.contains(where: { isControl($0) || isInvisible($0) }) else { return false }
         return scalars.count <= maxSubjectLength
@@ -42,6 +42,21 @@ public enum Identifier {
     public static func hasOuterWhitespace(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         return first.properties.isWhitespace || last.properties.isWhitespace
+    }
+
+    /// Whether every byte is in 0x20..<0x7F, eight at a time (a whitelist's million subjects are checked on every load).
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let del = word ^ (ones &* 0x7F)
+            // No high bit, no byte below 0x20 (no borrow into a high bit), no byte equal to 0x7F.
+            guard word & highs == 0, (word &- ones &* 0x20) & highs == 0, (del &- ones) & ~del & highs == 0 else { return false }
+            offset += 8
+        }
+        return bytes[offset...].allSatisfy { (0x20..<0x7F).contains($0) }
     }
 
     /// Whether `scalar` is a C0 or C1 control character or DEL.

@@ -114,9 +114,13 @@ struct JSONCursor {
 
     /// The content of a string starting exactly here that has no escapes or control characters,
     /// and whether it is all ASCII; nil (nothing consumed) for anything else.
-    private mutating func plainStringContent() -> (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    mutating func plainStringContent() -> (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
         var end = position + 1
+        // Eight bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
+        while end + 8 <= bytes.count, JSONCursor.isPlainASCII(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)) {
+            end += 8
+        }
         var isASCII = true
         while end < bytes.count {
             let byte = bytes[end]
@@ -129,6 +133,30 @@ struct JSONCursor {
             end += 1
         }
         return nil
+    }
+
+    /// The content of a string starting exactly here: `previous` itself when the string has the same
+    /// bytes (one `memcmp`, for fields that repeat from record to record), else `plainStringContent`'s answer.
+    mutating func plainStringContent(repeating previous: (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool)?) -> (bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
+        if let previous, let source = previous.bytes.baseAddress, let base = bytes.baseAddress {
+            let count = previous.bytes.count
+            if position + count + 2 <= bytes.count, base[position] == UInt8(ascii: "\""), base[position + count + 1] == UInt8(ascii: "\""),
+               memcmp(base + position + 1, source, count) == 0 {
+                position += count + 2
+                return previous
+            }
+        }
+        return plainStringContent()
+    }
+
+    /// Whether none of the eight bytes in `word` is `"`, `\\`, below 0x20 or above 0x7F (bit tricks, exact).
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // With no high bit set, `x - n` borrows into a byte's high bit exactly when some byte is below n.
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return word & highs == 0 && (word &- ones &* 0x20) & highs == 0
+            && !hasZero(word ^ (ones &* 0x22)) && !hasZero(word ^ (ones &* 0x5C))
     }
 
     /// A whole number `-?(0|[1-9][0-9]*)` that fits an `Int`; nil for fractions, exponents and the rest.

@@ -6,6 +6,9 @@ package struct StoreReading {
     /// The byte range of every experiment written exactly as `StoreWriter` writes it, by key: a
     /// save that leaves such an experiment unchanged copies those bytes instead of encoding it.
     package var verbatim: [String: Range<Int>]
+    /// Whitelists still held as arrays in subject order, by experiment index (see
+    /// `StoreReader.readingDeferringWhitelists`); empty otherwise.
+    var pending: [(experiment: Int, entries: [WhitelistEntry])] = []
 }
 
 /// Reads a store file in one pass over its bytes, for the store's schema only.
@@ -27,25 +30,61 @@ package enum StoreReader {
         reading(from: data, recognising: nil)?.document
     }
 
+    /// The document in `data` with the whitelists the writer wrote left as arrays in `pending`, so
+    /// that they become dictionaries (`StoreReading.buildPendingWhitelists`) after the caller has
+    /// released the file's bytes; nil when `JSONDecoder` must read it.
+    package static func readingDeferringWhitelists(from data: Data) -> StoreReading? {
+        data.withUnsafeBytes { raw in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            var verbatim: [String: Range<Int>]?
+            var pending: [(experiment: Int, entries: [WhitelistEntry])]? = []
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, pending: &pending),
+                  cursor.isAtEnd() else { return nil }
+            return StoreReading(document: document, verbatim: [:], pending: pending ?? [])
+        }
+    }
+
     /// The document in `data` and, given `recognising`, which experiments are byte for byte as the
     /// writer writes them (a save's business; a plain load skips checking).
-    package static func reading(from data: Data, recognising written: WrittenSpan?) -> StoreReading? {
+    ///
+    /// Given `kept` as well (a transaction changing only those experiments), an experiment the writer
+    /// wrote that is not in `kept` comes back with an empty whitelist: its entries are checked as
+    /// the validator would check them, but not kept, since the save copies its bytes. Anything
+    /// short of that is read whole.
+    package static func reading(from data: Data, recognising written: WrittenSpan?, keepingEntriesOf kept: Set<String>? = nil) -> StoreReading? {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             var verbatim: [String: Range<Int>]? = written == nil ? nil : [:]
-            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written), cursor.isAtEnd() else { return nil }
+            let kept = written == nil ? nil : kept
+            var pending: [(experiment: Int, entries: [WhitelistEntry])]?
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written, kept: kept, pending: &pending),
+                  cursor.isAtEnd() else { return nil }
             return StoreReading(document: document, verbatim: verbatim ?? [:])
         }
     }
 
-    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?) -> StoreDocument? {
+    /// The document; with `pending` (not nil), whitelists in the writer's form are left there as arrays by experiment index.
+    private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
+                                     pending: inout [(experiment: Int, entries: [WhitelistEntry])]?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
+        var index = 0
         let complete = readObject(&cursor) { cursor, key in
             switch Field(key) {
             case "schema_version": return once(&schemaVersion, cursor.integer())
             case "revision": return once(&revision, cursor.integer())
-            case "experiments": return once(&experiments, readArray(&cursor) { readExperiment(&$0, verbatim: &verbatim, written: written) })
-            case "history": return once(&history, readArray(&cursor, readHistoryEntry))
+            case "experiments":
+                return once(&experiments, readArray(&cursor) { cursor in
+                    defer { index += 1 }
+                    var entries: [WhitelistEntry]?
+                    let experiment = readExperiment(&cursor, verbatim: &verbatim, written: written, kept: kept,
+                                                    deferring: pending != nil, deferred: &entries)
+                    if let entries, !entries.isEmpty { pending?.append((index, entries)) }
+                    return experiment
+                })
+            case "history":
+                // One history entry a line in the writer's layout: the array is allocated once.
+                let count = lines(in: cursor.bytes, from: cursor.position, starting: "    {\"action\": \"", atLeast: 90)
+                return once(&history, readArray(&cursor, reserving: count, readHistoryEntry))
             default: return cursor.skipValue()
             }
         }
@@ -76,8 +115,9 @@ package enum StoreReader {
         return cursor.consume(UInt8(ascii: "]"))
     }
 
-    static func readArray<Element>(_ cursor: inout JSONCursor, _ read: (inout JSONCursor) -> Element?) -> [Element]? {
+    static func readArray<Element>(_ cursor: inout JSONCursor, reserving capacity: Int = 0, _ read: (inout JSONCursor) -> Element?) -> [Element]? {
         var elements: [Element] = []
+        elements.reserveCapacity(capacity)
         let complete = readElements(&cursor) { cursor in
             guard let element = read(&cursor) else { return false }
             elements.append(element)

@@ -13,14 +13,25 @@ extension StoreSnapshot {
     /// member, deep payloads, dates in other ISO 8601 forms, a trailing comma Foundation tolerates),
     /// and naming the first problem of a broken file with its JSON path. The fast reader never
     /// decides that a file is invalid; it only says "not mine".
-    public static func decode(_ data: Data, path: String) throws(StoreError) -> StoreSnapshot {
-        try read(data, path: path, recognising: nil).snapshot
+    ///
+    /// The whitelists are made dictionaries after the file's bytes are released (when the caller
+    /// passes its last reference), so the peak holds the bytes and the entries, then the entries
+    /// and their dictionaries, never all three.
+    public static func decode(_ data: consuming Data, path: String) throws(StoreError) -> StoreSnapshot {
+        guard var reading = StoreReader.readingDeferringWhitelists(from: data) else {
+            return try validated(foundationDocument(data, path: path), path: path)
+        }
+        data = Data()
+        reading.buildPendingWhitelists()
+        return try validated(reading.document, path: path)
     }
 
     /// The validated snapshot of `data` and, when asked, where its experiments sit in `data` if the
     /// writer wrote them (what a save may copy; see `StoreReading.verbatim`).
-    package static func read(_ data: Data, path: String, recognising written: StoreReader.WrittenSpan?) throws(StoreError) -> (snapshot: StoreSnapshot, verbatim: [String: Range<Int>]) {
-        if let reading = StoreReader.reading(from: data, recognising: written) {
+    /// Given `kept`, the whitelists of the others that the writer wrote are checked but left out (see `StoreReader.reading`).
+    package static func read(_ data: Data, path: String, recognising written: StoreReader.WrittenSpan?,
+                             keepingEntriesOf kept: Set<String>? = nil) throws(StoreError) -> (snapshot: StoreSnapshot, verbatim: [String: Range<Int>]) {
+        if let reading = StoreReader.reading(from: data, recognising: written, keepingEntriesOf: kept) {
             return (try validated(reading.document, path: path), reading.verbatim)
         }
         return (try validated(foundationDocument(data, path: path), path: path), [:])

@@ -11,7 +11,7 @@ extension StoreWriter {
             writer.append(StoreLayout.entrySeparator(first: index == 0))
             append(whitelist[position].value, to: &writer, dates: &dates)
         }
-        appendTail(experiment, to: &writer)
+        appendTail(experiment, hasEntries: !experiment.whitelist.isEmpty, to: &writer)
     }
 
     /// An experiment's lines up to and including `"whitelist": [`.
@@ -45,8 +45,8 @@ extension StoreWriter {
     }
 
     /// An experiment's lines after its last whitelist entry: the closing bracket, the winner, the brace.
-    static func appendTail(_ experiment: Experiment, to writer: inout ByteWriter) {
-        writer.append(experiment.whitelist.isEmpty ? "],\n      \"winner\": " : "\n      ],\n      \"winner\": ")
+    static func appendTail(_ experiment: Experiment, hasEntries: Bool, to writer: inout ByteWriter) {
+        writer.append(hasEntries ? "\n      ],\n      \"winner\": " : "],\n      \"winner\": ")
         if let winner = experiment.winner { writer.appendQuoted(winner) } else { writer.append("null") }
         writer.append("\n    }")
     }

@@ -51,9 +51,12 @@ extension Experiment: Codable {
 // MARK: - The fast reader (`StoreReader`)
 
 extension StoreReader {
-    static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?) -> Experiment? {
+    /// One experiment; `deferring`, its whitelist in the writer's form is left in `deferred` as an
+    /// array (the experiment's is empty); given `kept` without its key, see `StoreReader.reading`.
+    static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
+                               deferring: Bool, deferred: inout [WhitelistEntry]?) -> Experiment? {
         let start = cursor.nextTokenPosition()
-        var writtenEntries: Range<Int>?
+        var writtenEntries: Range<Int>?, omitted = false
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
         var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
         var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?
@@ -71,7 +74,17 @@ extension StoreReader {
             case "updated_at": return once(&updatedAt, date(&cursor))
             case "updated_by": return once(&updatedBy, cursor.string())
             case "variants": return once(&variants, readArray(&cursor, readVariant))
-            case "whitelist": return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
+            case "whitelist":
+                if let kept, whitelist == nil, let key, !kept.contains(key), let variants,
+                   let entries = checkedWrittenEntries(&cursor, variants: variants.map(\.name)) {
+                    (writtenEntries, omitted, whitelist) = (entries, true, [:])
+                    return true
+                }
+                if deferring, whitelist == nil, let entries = bracketed(&cursor, readWrittenEntryList) {
+                    (deferred, whitelist) = (entries, [:])
+                    return true
+                }
+                return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
             default: return cursor.skipValue()
             }
         }
@@ -83,6 +96,10 @@ extension StoreReader {
         if let written, let writtenEntries,
            let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
             verbatim?[key] = span
+        } else if omitted {
+            // Not the writer's bytes after all, so the save encodes it: read it again, entries and all.
+            cursor.rewind(to: start)
+            return readExperiment(&cursor, verbatim: &verbatim, written: written, kept: nil, deferring: false, deferred: &deferred)
         }
         return experiment
     }

@@ -28,34 +28,6 @@ extension WhitelistEntry: Codable {
 // MARK: - The fast reader (`StoreReader`)
 
 extension StoreReader {
-    /// The entries by subject; nil on a repeated subject (JSONDecoder names it).
-    ///
-    /// Entries exactly in the writer's form are read by `readWrittenEntries` (and their byte range
-    /// noted in `writtenEntries`), any others field by field. They are read into an array first
-    /// so the dictionary is sized once instead of re-hashing every subject at each doubling.
-    static func readWhitelist(_ cursor: inout JSONCursor, writtenEntries: inout Range<Int>?) -> [SubjectID: WhitelistEntry]? {
-        guard cursor.consume(UInt8(ascii: "[")) else { return nil }
-        let start = cursor.position
-        let entries: [WhitelistEntry]
-        if let written = readWrittenEntries(&cursor) {
-            writtenEntries = start..<cursor.position
-            guard cursor.consume(UInt8(ascii: "]")) else { return nil }
-            entries = written
-        } else {
-            var read: [WhitelistEntry] = []
-            let complete = readElements(&cursor, opened: true) { cursor in
-                guard let entry = readWhitelistEntry(&cursor) else { return false }
-                read.append(entry)
-                return true
-            }
-            guard complete else { return nil }
-            entries = read
-        }
-        var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
-        for entry in entries where whitelist.updateValue(entry, forKey: SubjectID(entry.subject)) != nil { return nil }
-        return whitelist
-    }
-
     static func readWhitelistEntry(_ cursor: inout JSONCursor) -> WhitelistEntry? {
         var subject: String?, variant: String?, note: String?, addedBy: String?, addedAt: Date?
         let complete = readObject(&cursor) { cursor, field in
@@ -70,48 +42,6 @@ extension StoreReader {
         }
         guard complete, let subject, let variant, let note, let addedBy, let addedAt else { return nil }
         return WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: addedAt)
-    }
-
-    /// Whitelist entries exactly as the writer writes them, from just after `[` up to the closing
-    /// bracket's line; nil, with the cursor where it was, at the first byte that differs.
-    ///
-    /// This is how a save recognises an experiment it may copy byte for byte: its entries match the
-    /// writer's line form exactly (`StoreLayout.WhitelistLine`: fields in order, strings without
-    /// escapes, dates in the fixed form, subjects strictly ascending, exact separators), and its
-    /// other lines equal a fresh encoding (`StoreWriter.writtenSpan`). Anything else is encoded again.
-    static func readWrittenEntries(_ cursor: inout JSONCursor) -> [WhitelistEntry]? {
-        let start = cursor.position
-        var entries: [WhitelistEntry] = []
-        if cursor.isNext("]") { return entries }
-        var previous: UnsafeBufferPointer<UInt8>?
-        repeat {
-            guard cursor.consumeExactly(StoreLayout.entrySeparator(first: entries.isEmpty)),
-                  cursor.consumeExactly(StoreLayout.WhitelistLine.addedAt), let addedAt = writtenDate(&cursor),
-                  cursor.consumeExactly(StoreLayout.WhitelistLine.addedBy), let addedBy = cursor.plainStringHere(),
-                  cursor.consumeExactly(StoreLayout.WhitelistLine.note), let note = cursor.plainStringHere(),
-                  cursor.consumeExactly(StoreLayout.WhitelistLine.subject), let subject = cursor.plainStringHere(),
-                  previous.map({ SubjectOrder.precedes($0, subject.bytes) }) ?? true,
-                  cursor.consumeExactly(StoreLayout.WhitelistLine.variant), let variant = cursor.plainStringHere(),
-                  cursor.consumeExactly(StoreLayout.WhitelistLine.end)
-            else {
-                cursor.rewind(to: start)
-                return nil
-            }
-            previous = subject.bytes
-            entries.append(WhitelistEntry(subject: subject.text, variant: variant.text, note: note.text, addedBy: addedBy.text, addedAt: addedAt))
-        } while cursor.isNext(",")
-        guard cursor.isNext("\n      ]") else {
-            cursor.rewind(to: start)
-            return nil
-        }
-        return entries
-    }
-
-    /// A quoted 20-byte date exactly here, quotes included.
-    static func writtenDate(_ cursor: inout JSONCursor) -> Date? {
-        guard cursor.consumeExactly("\""), let text = cursor.take(StoreDate.length), let seconds = StoreDate.seconds(parsing: text),
-              cursor.consumeExactly("\"") else { return nil }
-        return Date(timeIntervalSince1970: Double(seconds))
     }
 }
 
