@@ -275,17 +275,12 @@ struct JSONCursor {
                 guard position < bytes.count else { return nil }
                 let escape = bytes[position]
                 position += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
-                case UInt8(ascii: "b"): decoded.append(0x08)
-                case UInt8(ascii: "f"): decoded.append(0x0C)
-                case UInt8(ascii: "n"): decoded.append(0x0A)
-                case UInt8(ascii: "r"): decoded.append(0x0D)
-                case UInt8(ascii: "t"): decoded.append(0x09)
-                case UInt8(ascii: "u"):
-                    guard let scalar = unicodeEscape() else { return nil }
+                if let simple = JSONEscape.simple(escape) {
+                    decoded.append(simple)
+                } else if escape == UInt8(ascii: "u"), let scalar = unicodeEscape() {
                     decoded.append(contentsOf: String(Character(scalar)).utf8)
-                default: return nil
+                } else {
+                    return nil
                 }
             case ..<0x20:
                 return nil
@@ -303,21 +298,14 @@ struct JSONCursor {
         guard high < 0xDC00, position + 2 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else { return nil }
         position += 2
         guard let low = hexQuad(), (0xDC00...0xDFFF).contains(low) else { return nil }
-        return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        return Unicode.Scalar(JSONEscape.joined(high: high, low: low))
     }
 
     private mutating func hexQuad() -> UInt32? {
         guard position + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let digit = JSONEscape.hexDigit(bytes[position]) else { return nil }
             value = value << 4 | digit
             position += 1
         }

@@ -1,3 +1,4 @@
+import ExperimentCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -195,13 +196,11 @@ private struct Cursor {
             guard index + 1 < end else { break }
             let escape = base[index + 1]
             index += 2
+            if let simple = JSONEscape.simple(escape) {
+                scratch.append(simple)
+                continue
+            }
             switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
                 guard var scalar = hex4() else { return nil }
                 if (0xD800..<0xDC00).contains(scalar) {
@@ -214,7 +213,7 @@ private struct Cursor {
                         problem = "a lone surrogate escape in a string"
                         return nil
                     }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    scalar = JSONEscape.joined(high: scalar, low: low)
                 } else if (0xDC00..<0xE000).contains(scalar) {
                     problem = "a lone surrogate escape in a string"
                     return nil
@@ -237,13 +236,7 @@ private struct Cursor {
         }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = base[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 0x30)
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 0x61 + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 0x41 + 10)
-            default:
+            guard let digit = JSONEscape.hexDigit(base[index]) else {
                 problem = "a \\u escape needs four hex digits"
                 return nil
             }
