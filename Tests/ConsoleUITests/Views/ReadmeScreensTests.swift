@@ -50,7 +50,7 @@ import Testing
         let story = try Self.story()
         story.send(.character("R"))
         story.session.settle()
-        story.send(.tab)
+        story.send(.right, .tab)
         story.session.type("account_add")
         Self.capture(story, "readme-resolve")
     }
@@ -66,7 +66,8 @@ import Testing
         let story = try Self.story()
         story.send(.character("i"))
         story.session.type("partner-acme-01")
-        story.send(.enter)
+        story.send(.enter, .down, .down, .down)
+        #expect(story.screen(width: Self.width).contains { $0.contains("whitelisted into `newsletter`") })
         Self.capture(story, "readme-inspector")
     }
 
