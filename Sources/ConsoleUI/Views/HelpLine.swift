@@ -4,6 +4,8 @@ struct HelpLine: Equatable {
         case heading, blank
         /// A binding; `reason` says why its action does not apply now.
         case binding(reason: String?)
+        /// Why the binding above does not apply now, under its text.
+        case reason
         /// A line of a logged message (`key` is its time on the first line, empty after).
         case message(isError: Bool)
     }

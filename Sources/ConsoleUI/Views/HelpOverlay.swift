@@ -16,21 +16,24 @@ enum HelpOverlay {
     private static func keyLines(_ state: AppState) -> [HelpLine] {
         let context = state.contentContext
         let facts = AvailabilityFacts(state)
-        func line(_ binding: KeyBinding) -> HelpLine {
+        // A binding whose action does not apply now is dimmed, with the reason on the next lines.
+        let room = max(10, contentWidth(state) - keyWidth - 1)
+        func lines(_ binding: KeyBinding) -> [HelpLine] {
             let reason = binding.availability(facts).reason
-            return HelpLine(kind: .binding(reason: reason), key: binding.label, text: binding.help + (reason.map { " — off: \($0)" } ?? ""))
+            return [HelpLine(kind: .binding(reason: reason), key: binding.label, text: binding.help)]
+                + (reason.map { WordWrap.lines("off: \(SafeText.escaped($0))", width: room).map { HelpLine(kind: .reason, text: $0) } } ?? [])
         }
-        var lines: [HelpLine] = [.heading(context.title)]
-        lines += KeyBindings.all.filter { $0.context == context }.map(line)
+        var result: [HelpLine] = [.heading(context.title)]
+        result += KeyBindings.all.filter { $0.context == context }.flatMap(lines)
         if !state.jobs.isEmpty, state.overlay == nil {
-            lines += [.blank, .heading(BindingContext.job.title)]
-            lines += KeyBindings.all.filter { $0.context == .job }.map(line)
+            result += [.blank, .heading(BindingContext.job.title)]
+            result += KeyBindings.all.filter { $0.context == .job }.flatMap(lines)
         }
-        lines += [.blank, .heading(BindingContext.global.title)]
-        lines += KeyBindings.globals(in: context).map(line)
-        lines += [.blank, .heading(BindingContext.help.title)]
-        lines += KeyBindings.all.filter { $0.context == .help }.map(line)
-        return lines
+        result += [.blank, .heading(BindingContext.global.title)]
+        result += KeyBindings.globals(in: context).flatMap(lines)
+        result += [.blank, .heading(BindingContext.help.title)]
+        result += KeyBindings.all.filter { $0.context == .help }.flatMap(lines)
+        return result
     }
 
     /// The logged messages, newest first, each wrapped whole under its time.
@@ -96,6 +99,8 @@ enum HelpOverlay {
             let available = reason == nil
             buffer.write(line.key, x: x, y: y, maxWidth: keyWidth, style: marked(available ? Palette.key : Palette.dim))
             buffer.write(line.text, x: x + keyWidth + 1, y: y, maxWidth: width - keyWidth - 1, style: marked(available ? .plain : Palette.dim))
+        case .reason:
+            buffer.write(line.text, x: x + keyWidth + 1, y: y, maxWidth: width - keyWidth - 1, style: marked(Palette.dim))
         case .message(let isError):
             buffer.write(line.key, x: x, y: y, maxWidth: timeWidth, style: marked(Palette.dim))
             buffer.write(line.text, x: x + timeWidth + 1, y: y, maxWidth: width - timeWidth - 1,
