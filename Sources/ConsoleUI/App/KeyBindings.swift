@@ -1,4 +1,7 @@
 /// The one keybinding table: it drives dispatch, the help bar, the `?` overlay and README's keymap.
+///
+/// Whether a binding's action applies now is its intent's `Intent.availability` (Availability.swift):
+/// dispatch refuses an unavailable key with the reason, the bar hides it, the `?` overlay dims it.
 public enum KeyBindings {
     public static let all: [KeyBinding] = [
         KeyBinding([.character("?")], "?", .global, .help, "help: every key", bar: "help"),

@@ -91,21 +91,3 @@ struct AvailabilityTests {
         #expect(intent.availability(facts) == expected)
     }
 }
-
-/// The lifecycle's words for moves it refuses, from the core.
-@Suite("Lifecycle refusals")
-struct LifecycleRefusalTests {
-    @Test func refusalsNameTheWayForward() throws {
-        let snapshot = try FormsFixture.snapshot()
-        let draft = try #require(snapshot.experiments["search_v2"])
-        let running = try #require(snapshot.experiments["checkout_button"])
-        let resolved = try #require(snapshot.experiments["paywall_copy"])
-        #expect(draft.lifecycleRefusal(to: .running) == nil)
-        #expect(draft.lifecycleRefusal(to: .resolved) == "`search_v2` is a draft: start it before resolving")
-        #expect(running.lifecycleRefusal(to: .paused) == nil)
-        #expect(running.lifecycleRefusal(to: .resolved) == nil)
-        #expect(running.lifecycleRefusal(to: .running) == "`checkout_button` is already running")
-        #expect(running.lifecycleRefusal(to: .draft) == ExperimentError.forbiddenTransition(experiment: "checkout_button", from: .running, to: .draft).message)
-        #expect(resolved.lifecycleRefusal(to: .resolved) == "experiment `paywall_copy` is resolved; its winner can no longer change")
-    }
-}
