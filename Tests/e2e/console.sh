@@ -313,9 +313,9 @@ scenario_help() {
     start_console
     tmux_send '?'
     tmux_wait_for "Help — keys"
-    tmux_wait_for "Esc, q or ? closes"
+    tmux_wait_for "Esc closes · j/k scroll · / searches"
     tmux_wait_for "filter by key, status, type or description"
-    tmux_wait_for "Esc/q/? close help"
+    tmux_wait_for "Esc/q/? close"
     tmux_send Escape
     wait_gone "Help — keys"
     tmux_wait_for "Enter open  / filter"
@@ -327,6 +327,35 @@ scenario_help() {
     wait_gone "Help — keys"
     tmux_wait_for "RECENT CHANGES"
     tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
+# At 80×24 the help overlay scrolls: PgDn reaches `q` and Ctrl-C, G reaches `i`; `/` finds a key.
+scenario_help_80x24() {
+    new_store
+    console_command "'$BIN' --store '$STORE' --operator e2e-op" 80 24
+    tmux_wait_for "8 experiments · rev"
+    tmux_send '?'
+    tmux_wait_for "Help — keys"
+    tmux_wait_for "1–17 of"
+    _screen_lacks "quit from anywhere" || fail "Ctrl-C fits without scrolling; this scenario no longer proves the scroll"
+    tmux_send PageDown
+    tmux_wait_for "q          quit"
+    tmux_wait_for "Ctrl-C     quit from anywhere (exit 130)"
+    tmux_send G
+    tmux_wait_for "i          inspect a subject"
+    tmux_send g
+    tmux_wait_for "1–17 of"
+    wait_gone "quit from anywhere"
+    tmux_send /
+    tmux_wait_for "/▏"
+    tmux_send_text "exit 130"
+    tmux_send Enter
+    tmux_wait_for "“exit 130”: 1 match"
+    tmux_wait_for "Ctrl-C     quit from anywhere (exit 130)"
+    tmux_send q
+    wait_gone "Help — keys"
     tmux_send q
     expect_exit 0
 }
@@ -533,7 +562,7 @@ scenario_results() {
 
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results)
+SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results)
 passed=0
 failed=0
 started=$(_tmux_now_ms)

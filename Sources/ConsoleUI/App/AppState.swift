@@ -14,9 +14,16 @@ public struct AppState: Equatable, Sendable {
     public var stack: [Screen] = []
     /// A form or confirmation drawn over the screen; it takes the keys while open.
     public var overlay: Overlay?
-    /// The `?` overlay.
+    /// The scrollable panel: the `?` overlay or the message log (`help.page`).
     public var showsHelp = false
+    /// Where the panel is scrolled and what it searches; fresh each time it opens.
+    public var help = HelpState()
+    /// The status line; cleared by the next key that does something.
     public var message: StatusMessage?
+    /// The last status messages, oldest first (`L` shows them whole).
+    public var messageLog: [LoggedMessage] = []
+    /// Why the live reload cannot read the store, until it reads a good one.
+    public var storeTrouble: StoreTrouble?
     /// The terminal's size, for paging by the rows a screen shows.
     public var size = TerminalSize.standard
     /// Effects running off the render loop (saves, loads), oldest first.
@@ -50,7 +57,8 @@ public struct AppState: Equatable, Sendable {
     public var visibleExperiments: [Experiment] { ListRows(snapshot, filter: list.filter).experiments }
 
     /// Where the keys go now, for dispatch and the help bar: the help overlay while it is open.
-    public var bindingContext: BindingContext { showsHelp ? .help : contentContext }
+    /// Typing a search in the panel takes the keys as a filter does.
+    public var bindingContext: BindingContext { showsHelp ? (help.isSearching ? .filter : .help) : contentContext }
 
     /// Where the keys go beneath the help overlay (the bindings `?` lists).
     public var contentContext: BindingContext {

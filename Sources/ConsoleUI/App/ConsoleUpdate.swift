@@ -1,15 +1,20 @@
 import ExperimentCore
 import ExperimentResults
 import ExperimentStore
+import Foundation
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.
 ///
 /// `rows` memoises the rows derived from the state (see `RowCache`); a fresh cache gives the same
 /// result. Keys are dispatched through `KeyBindings` to the top form or screen, which changes its
 /// own value against a read-only `ScreenContext` and answers with a `ScreenReply` for the rest.
+/// `now` is when the action happened (the runtime passes its clock); it only stamps the message log.
 public enum ConsoleUpdate {
-    public static func update(_ state: inout AppState, _ action: Action, rows: RowCache = RowCache()) -> [Effect] {
+    public static func update(_ state: inout AppState, _ action: Action, now: Date = Date(timeIntervalSince1970: 0),
+                              rows: RowCache = RowCache()) -> [Effect] {
         var effects: [Effect] = []
+        if case .key(let key) = action, clearsMessage(key, state) { state.message = nil }
+        let messageBefore = state.message
         let filterBefore = state.topWhitelistFilter
         var storeChanged = false
         switch action {
@@ -23,32 +28,48 @@ public enum ConsoleUpdate {
             state.finishJob(id, outcome, rows: rows)
             storeChanged = true
         case .storeReloaded(let snapshot):
+            state.storeTrouble = nil
             guard snapshot != state.snapshot else { return [] }
             state.snapshot = snapshot
             state.message = .info("the store changed on disk; showing the fresh state")
             state.repairAfterReload(rows)
             storeChanged = true
-        case .storeUnreadable(let message):
+        case .storeUnreadable(let message, let trouble):
+            state.storeTrouble = trouble
             state.message = .error(message)
         }
         state.keepSelectionOnARow(rows, always: storeChanged || state.topWhitelistFilter != filterBefore)
+        if let message = state.message, message != messageBefore { state.log(message, at: now) }
         return effects
+    }
+
+    /// Whether `key` does something here, so the status message it leaves behind is cleared first.
+    private static func clearsMessage(_ key: Key, _ state: AppState) -> Bool {
+        let context = state.bindingContext
+        return context.takesText || KeyBindings.intent(for: key, in: context) != nil
     }
 
     private static func handle(_ key: Key, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
         let context = state.bindingContext
         let intent = KeyBindings.intent(for: key, in: context)
         if intent == .forceQuit { return [.quit(130)] }
-        if context == .help {
-            if intent == .back { state.showsHelp = false }
+        if state.showsHelp {
+            let lines = HelpOverlay.lines(state)
+            if state.help.handle(key, intent, lines: lines, visible: HelpOverlay.visibleRows(state, lineCount: lines.count)) { state.showsHelp = false }
             return []
         }
-        if intent == .help {
+        if intent == .help || intent == .messageLog {
+            state.help = HelpState(page: intent == .help ? .keys : .messages)
             state.showsHelp = true
             return []
         }
         if !state.jobs.isEmpty, state.overlay == nil, context != .filter, KeyBindings.intent(for: key, in: .job) == .giveUp {
             return state.giveUpJob()
+        }
+        // An action that cannot apply says why at once, before any form opens (the key bar hides it already).
+        if let reason = intent?.availability(AvailabilityFacts(state)).reason {
+            state.message = .error(reason)
+            return []
         }
         let screenContext = ScreenContext(state, rows: rows)
         if let overlay = state.overlay {
@@ -102,8 +123,9 @@ public enum ConsoleUpdate {
     }
 
     /// The action keys shared by the browsing screens: open a screen or a form about the focused experiment.
+    ///
+    /// Dispatch has checked `Intent.availability` already: a form opens only when its action applies.
     static func handleBrowsing(_ intent: Intent, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
-        let context = ScreenContext(state, rows: rows)
         let reply: ScreenReply
         switch intent {
         case .inspect:
@@ -117,22 +139,18 @@ public enum ConsoleUpdate {
             let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
             reply = ScreenReply(push: .results(key: experiment.key), work: read)
         case .newExperiment:
-            reply = .refuse(context.writeRefusal("create an experiment")) { .present(.newExperiment(NewExperimentForm())) }
+            reply = .present(.newExperiment(NewExperimentForm()))
         case .ramp:
             guard let experiment = state.focusedExperiment else { return [] }
-            reply = .refuse(context.changeRefusal(experiment, "its weights", action: "ramp")) { .present(.ramp(RampEditor(experiment))) }
+            reply = .present(.ramp(RampEditor(experiment)))
         case .resolve:
             guard let experiment = state.focusedExperiment else { return [] }
-            reply = .refuse(context.changeRefusal(experiment, "its winner", action: "resolve")) { .present(.resolve(ResolveForm(experiment))) }
             // The evidence column shows the results: read the logs unless they are read already.
-            guard reply.present != nil else { break }
-            let effects = apply(reply, from: .screen, &state, rows)
+            let effects = apply(.present(.resolve(ResolveForm(experiment))), from: .screen, &state, rows)
             return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
         case .start, .pause:
             guard let experiment = state.focusedExperiment else { return [] }
-            reply = .refuse(context.writeRefusal(intent == .start ? "start" : "pause")) {
-                askLifecycle(intent == .start ? .running : .paused, experiment)
-            }
+            reply = askLifecycle(intent == .start ? .running : .paused, experiment)
         default:
             return []
         }
@@ -140,9 +158,6 @@ public enum ConsoleUpdate {
     }
 
     private static func askLifecycle(_ target: ExperimentStatus, _ experiment: Experiment) -> ScreenReply {
-        guard experiment.status.canMove(to: target) else {
-            return .show(.error(ExperimentError.forbiddenTransition(experiment: experiment.key, from: experiment.status, to: target).message))
-        }
         if target == .paused {
             return ScreenReply(present: .confirm(Confirmation(
                 title: "Pause \(experiment.key)?",

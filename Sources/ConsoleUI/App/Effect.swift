@@ -28,8 +28,8 @@ public enum Action: Equatable, Sendable {
     case jobFinished(JobID, JobOutcome)
     /// The store changed on disk and was read again.
     case storeReloaded(StoreSnapshot)
-    /// The store could not be read again; the console keeps showing the last good state.
-    case storeUnreadable(message: String)
+    /// The store could not be read again; the console keeps showing the last good state and says why in the title bar.
+    case storeUnreadable(message: String, trouble: StoreTrouble)
 }
 
 /// A yes/no question restating an irreversible or important change before it is applied.

@@ -23,7 +23,7 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
         case .rampEditor: "Ramp editor"
         case .confirm: "Confirmations"
         case .job: "While a job runs"
-        case .help: "Help overlay"
+        case .help: "Help and message log"
         }
     }
 }

@@ -1,9 +1,13 @@
 /// The one keybinding table: it drives dispatch, the help bar, the `?` overlay and README's keymap.
+///
+/// Whether a binding's action applies now is its intent's `Intent.availability` (Availability.swift):
+/// dispatch refuses an unavailable key with the reason, the bar hides it, the `?` overlay dims it.
 public enum KeyBindings {
     public static let all: [KeyBinding] = [
         KeyBinding([.character("?")], "?", .global, .help, "help: every key", bar: "help"),
         KeyBinding([.control("c")], "Ctrl-C", .global, .forceQuit, "quit from anywhere (exit 130)"),
         KeyBinding([.character("i")], "i", .global, .inspect, "inspect a subject", bar: "inspect"),
+        KeyBinding([.character("L")], "L", .global, .messageLog, "message log: the last \(AppState.messageLogLimit) messages, whole"),
 
         KeyBinding([.character("j"), .down], "j/↓", .list, .moveDown, "next experiment"),
         KeyBinding([.character("k"), .up], "k/↑", .list, .moveUp, "previous experiment"),
@@ -96,7 +100,16 @@ public enum KeyBindings {
 
         KeyBinding([.escape], "Esc", .job, .giveUp, "give up a save waiting for a lock, or a log read", bar: "give up"),
 
-        KeyBinding([.escape, .character("q"), .character("?")], "Esc/q/?", .help, .back, "close help", bar: "close help"),
+        KeyBinding([.character("j"), .down], "j/↓", .help, .moveDown, "scroll down", bar: "scroll"),
+        KeyBinding([.character("k"), .up], "k/↑", .help, .moveUp, "scroll up"),
+        KeyBinding([.pageDown], "PgDn", .help, .pageDown, "page down"),
+        KeyBinding([.pageUp], "PgUp", .help, .pageUp, "page up"),
+        KeyBinding([.character("g"), .home], "g", .help, .top, "top"),
+        KeyBinding([.character("G"), .end], "G", .help, .bottom, "bottom"),
+        KeyBinding([.character("/")], "/", .help, .filter, "search (Enter keeps the search, Esc clears it)", bar: "search"),
+        KeyBinding([.character("n")], "n", .help, .nextMatch, "next match", bar: "next"),
+        KeyBinding([.character("N")], "N", .help, .previousMatch, "previous match"),
+        KeyBinding([.escape, .character("q"), .character("?")], "Esc/q/?", .help, .back, "close", bar: "close"),
     ]
 
     /// The intent of `key` in `context`, if any.
@@ -119,9 +132,9 @@ public enum KeyBindings {
         }
     }
 
-    /// The bindings the bottom help bar shows in `context`.
-    public static func helpBar(for context: BindingContext) -> [KeyBinding] {
-        all.filter { $0.context == context && $0.barText != nil } + globals(in: context).filter { $0.barText != nil }
+    /// The bindings the bottom help bar shows in `context`: those with bar text whose action applies given `facts`.
+    public static func helpBar(for context: BindingContext, _ facts: AvailabilityFacts) -> [KeyBinding] {
+        (all.filter { $0.context == context } + globals(in: context)).filter { $0.barText != nil && $0.availability(facts).isAvailable }
     }
 
     /// The keymap as a Markdown table, grouped by context (README.md carries exactly this).

@@ -23,7 +23,7 @@ struct ScreenContext {
 
     /// Why `what` cannot be done in a read-only console, or nil when writes are allowed.
     func writeRefusal(_ what: String) -> StatusMessage? {
-        readOnly ? .error("read-only console (opened with --read-only): cannot \(what); restart without --read-only to make changes") : nil
+        readOnly ? .error(AvailabilityFacts.readOnlyRefusal(what)) : nil
     }
 
     /// Why `what` of `experiment` cannot change because it is resolved, or nil.

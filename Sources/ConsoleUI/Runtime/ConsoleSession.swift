@@ -68,7 +68,7 @@ public final class ConsoleSession {
         do {
             dispatch(.storeReloaded(try store.load()))
         } catch {
-            dispatch(.storeUnreadable(message: error.message))
+            dispatch(.storeUnreadable(message: error.message, trouble: StoreTrouble(error)))
         }
     }
 
@@ -123,7 +123,7 @@ public final class ConsoleSession {
     }
 
     private func dispatch(_ action: Action) {
-        for effect in ConsoleUpdate.update(&state, action, rows: rows) { perform(effect) }
+        for effect in ConsoleUpdate.update(&state, action, now: clock(), rows: rows) { perform(effect) }
     }
 
     /// Performs one effect; a job's results come back later through `applyReports`.

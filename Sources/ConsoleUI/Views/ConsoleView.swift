@@ -30,7 +30,7 @@ public enum ConsoleView {
         case .results(let key): ResultsScreen.render(key: key, state, into: &buffer, area: body)
         }
         if let overlay = state.overlay { renderOverlay(overlay, state, into: &buffer, area: body) }
-        if state.showsHelp { HelpOverlay.render(state, into: &buffer, area: body) }
+        if state.showsHelp { HelpOverlay.render(state, into: &buffer) }
         renderStatus(state, y: height - 2, width: width, into: &buffer)
         renderHelpBar(state, y: height - 1, width: width, into: &buffer)
         return buffer
@@ -58,9 +58,15 @@ public enum ConsoleView {
         case .results(let key): "\(key) › results"
         }
         let right = "\(state.snapshot.experiments.count) experiments · rev \(state.snapshot.revision)" + (state.readOnly ? " · READ-ONLY" : "")
-        let rightWidth = DisplayWidth.of(right)
+        var rightWidth = DisplayWidth.of(right)
+        if let trouble = state.storeTrouble {
+            // Until a good read: the title says the store on disk is not what the screen shows.
+            let text = DisplayWidth.truncate(" " + SafeText.escaped(trouble.text) + " ", toWidth: max(0, width / 2 - 2))
+            rightWidth += DisplayWidth.of(text) + 1
+            buffer.write(text, x: max(0, width - rightWidth - 1), y: 0, style: Palette.banner)
+        }
         buffer.write(" abconsole › \(SafeText.escaped(where_))", x: 0, y: 0, maxWidth: width - rightWidth - 2, style: Palette.title)
-        buffer.write(right + " ", x: max(0, width - rightWidth - 1), y: 0, style: Palette.title)
+        buffer.write(right + " ", x: max(0, width - DisplayWidth.of(right) - 1), y: 0, style: Palette.title)
     }
 
     private static func renderStatus(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
@@ -74,19 +80,28 @@ public enum ConsoleView {
             }
             buffer.write(SafeText.escaped(JobStatusText.text(job)), x: x, y: y, maxWidth: max(0, width - 1 - x), style: Palette.key)
         } else if let message = state.message {
-            let used = buffer.write(SafeText.escaped(message.text), x: 1, y: y, maxWidth: width - 2, style: message.isError ? Palette.error : Palette.info)
-            let room = width - used - 4
-            if room > 10 { buffer.write(SafeText.escaped(context), x: width - min(room, DisplayWidth.of(context)) - 1, y: y, maxWidth: room, style: Palette.dim) }
+            let text = SafeText.escaped(message.text), style = message.isError ? Palette.error : Palette.info
+            guard DisplayWidth.of(text) > width - 2, state.bindingContext.allowsGlobalKeys else {
+                let used = buffer.write(text, x: 1, y: y, maxWidth: width - 2, style: style)
+                let room = width - used - 4
+                if room > 10 { buffer.write(SafeText.escaped(context), x: width - min(room, DisplayWidth.of(context)) - 1, y: y, maxWidth: room, style: Palette.dim) }
+                return
+            }
+            // Too long for the line: cut, with the key that shows it whole.
+            let key = KeyBindings.all.first { $0.intent == .messageLog }?.label ?? "?"
+            let hint = " \(key): whole message"
+            let used = buffer.write(text, x: 1, y: y, maxWidth: width - 2 - DisplayWidth.of(hint), style: style)
+            buffer.write(hint, x: 1 + used, y: y, style: Palette.key)
         } else {
             buffer.write(SafeText.escaped(context), x: 1, y: y, maxWidth: width - 2, style: Palette.dim)
         }
     }
 
     private static func renderHelpBar(_ state: AppState, y: Int, width: Int, into buffer: inout ScreenBuffer) {
-        let context = state.bindingContext
-        let jobs = state.jobs.isEmpty || state.overlay != nil || context == .help ? [] : KeyBindings.helpBar(for: .job)
+        let context = state.bindingContext, facts = AvailabilityFacts(state)
+        let jobs = state.jobs.isEmpty || state.overlay != nil || state.showsHelp ? [] : KeyBindings.helpBar(for: .job, facts)
         var x = 1
-        for binding in jobs + KeyBindings.helpBar(for: context) {
+        for binding in jobs + KeyBindings.helpBar(for: context, facts) {
             let text = binding.barText ?? binding.help
             guard x + DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(text) < width else { break }
             x += buffer.write(binding.label, x: x, y: y, style: Palette.key)

@@ -6,4 +6,9 @@ enum TimeText {
     static func short(_ date: Date) -> String {
         String(date.formatted(.iso8601).prefix(16).map { $0 == "T" ? " " : $0 })
     }
+
+    /// `12:00:05`: the time of day, for the message log.
+    static func clock(_ date: Date) -> String {
+        String(date.formatted(.iso8601).dropFirst(11).prefix(8))
+    }
 }

@@ -61,13 +61,13 @@ struct LifecycleConfirmationTests {
         var state = try F.state()
         F.send([.character("s")], to: &state)
         #expect(state.overlay == nil)
-        #expect(state.message == .error("experiment `checkout_button` is running and cannot become running; the lifecycle is draft → running ⇄ paused, and running or paused → resolved"))
+        #expect(state.message == .error("`checkout_button` is already running"))
         state = try F.state(selecting: "search_v2")
         F.send([.character("p")], to: &state)
-        #expect(state.message == .error("experiment `search_v2` is draft and cannot become paused; the lifecycle is draft → running ⇄ paused, and running or paused → resolved"))
+        #expect(state.message == .error("`search_v2` is a draft: start it before pausing (a draft serves no one)"))
         state = try F.state(selecting: "paywall_copy")
         F.send([.character("s")], to: &state)
-        #expect(state.message == .error("experiment `paywall_copy` is resolved and cannot become running; the lifecycle is draft → running ⇄ paused, and running or paused → resolved"))
+        #expect(state.message == .error("experiment `paywall_copy` is resolved; its status can no longer change"))
     }
 
     @Test func startAndPauseAreRefusedReadOnly() throws {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import Foundation
 import Testing
 @testable import ConsoleUI
 
@@ -6,6 +7,8 @@ import Testing
 @Suite("Jobs: update")
 struct JobUpdateTests {
     typealias F = ScreenFixtures
+    /// The time the update stamps logged messages with when the test passes none.
+    static let epoch = Date(timeIntervalSince1970: 0)
 
     /// The fixture state with the pause of `account_add_funds` confirmed, before and after `y`.
     static func confirmedPause() throws -> (before: AppState, after: AppState, effects: [Effect]) {
@@ -51,6 +54,7 @@ struct JobUpdateTests {
         var expected = before
         expected.nextJobID = 2
         expected.message = .info("gave up: stopped saving the change to `account_add_funds` before it changed anything")
+        expected.log(.info("gave up: stopped saving the change to `account_add_funds` before it changed anything"), at: Self.epoch)
         #expect(state == expected)
     }
 
@@ -64,6 +68,7 @@ struct JobUpdateTests {
         expected.snapshot = saved
         expected.nextJobID = 2
         expected.message = .info(outcome.message)
+        expected.log(.info(outcome.message), at: Self.epoch)
         #expect(state == expected)
     }
 
@@ -74,6 +79,7 @@ struct JobUpdateTests {
         #expect(F.send([.character("y")], to: &state) == [])
         var expected = asked
         expected.message = .error("still saving the change to `account_add_funds`; wait for it, or press Esc to give up")
+        expected.log(.error("still saving the change to `account_add_funds`; wait for it, or press Esc to give up"), at: Self.epoch)
         #expect(state == expected, "the second confirmation stays open")
     }
 

@@ -47,7 +47,7 @@ struct DetailStoryTests {
         let lines = story.screen()
         #expect(lines.contains { $0.contains("Experiment detail") })
         #expect(lines.contains { $0.contains("p          pause (kill switch)") })
-        #expect(lines.last == " Esc/q/? close help")
+        #expect(lines.last == " j/↓ scroll  / search  n next  Esc/q/? close")
         story.send(.escape)
         #expect(story.session.state.screen == .detail(key: "account_add_funds"))
         #expect(!story.session.state.showsHelp)

@@ -28,10 +28,8 @@ extension ResolveForm {
             problem = ExperimentError.unknownExperiment(key).message
             return .none
         }
-        guard experiment.status.canMove(to: .resolved) else {
-            problem = experiment.status == .resolved
-                ? ExperimentError.resolvedIsFrozen(experiment: key, what: "its winner").message
-                : ExperimentError.forbiddenTransition(experiment: key, from: experiment.status, to: .resolved).message
+        if let refusal = experiment.lifecycleRefusal(to: .resolved) {
+            problem = refusal
             return .none
         }
         guard confirmation.text == key else {

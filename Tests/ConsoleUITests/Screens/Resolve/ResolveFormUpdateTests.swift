@@ -105,12 +105,11 @@ struct ResolveFormUpdateTests {
                                           .apply(.resolve(experiment: "checkout_button", winner: "treatment"), expectedRevision: 5)])
     }
 
-    @Test func aDraftCannotBeResolvedAndTheFormSaysWhy() throws {
+    @Test func aDraftIsRefusedAtOnceWithoutOpeningTheForm() throws {
         var state = try F.state(selecting: "search_v2")
-        F.send([.character("R"), .tab] + F.typing("search_v2"), to: &state)
-        #expect(F.send([.enter], to: &state) == [])
-        guard case .resolve(let form)? = state.overlay else { throw FixtureError(message: "no resolve form") }
-        #expect(form.problem == "experiment `search_v2` is draft and cannot become resolved; the lifecycle is draft → running ⇄ paused, and running or paused → resolved")
+        #expect(F.send([.character("R")], to: &state) == [], "no form, no read of the logs")
+        #expect(state.overlay == nil)
+        #expect(state.message == .error("`search_v2` is a draft: start it before resolving"))
     }
 
     @Test func resolvingAResolvedExperimentIsRefused() throws {

@@ -1,0 +1,83 @@
+import ExperimentCore
+
+/// Whether a binding's action applies now; if not, why (shown at once when its key is pressed).
+public enum Availability: Equatable, Sendable {
+    case available
+    case unavailable(String)
+
+    /// Whether the action applies.
+    public var isAvailable: Bool { self == .available }
+
+    /// The reason it does not apply, or nil.
+    public var reason: String? {
+        if case .unavailable(let reason) = self { reason } else { nil }
+    }
+}
+
+/// What availability depends on: the console's mode and the experiment the action keys act on.
+public struct AvailabilityFacts: Equatable, Sendable {
+    public let readOnly: Bool
+    /// The open experiment, else the one selected in the list (`AppState.focusedExperiment`).
+    public let experiment: Experiment?
+
+    public init(readOnly: Bool, experiment: Experiment?) {
+        self.readOnly = readOnly
+        self.experiment = experiment
+    }
+
+    init(_ state: AppState) {
+        self.init(readOnly: state.readOnly, experiment: state.focusedExperiment)
+    }
+
+    /// The refusal of any write in a read-only console.
+    static func readOnlyRefusal(_ what: String) -> String {
+        "read-only console (opened with --read-only): cannot \(what); restart without --read-only to make changes"
+    }
+}
+
+extension Intent {
+    /// Whether this action applies given `facts`: one rule per action, used by dispatch (an
+    /// unavailable key says why instead of opening a form), the key bar (it hides the key) and
+    /// the `?` overlay (it dims the key and gives the reason). Lifecycle rules come from
+    /// `Experiment.lifecycleRefusal(to:)`; actions not listed here always apply.
+    public func availability(_ facts: AvailabilityFacts) -> Availability {
+        switch self {
+        case .newExperiment:
+            return facts.writing("create an experiment")
+        case .open, .whitelist, .results:
+            return facts.experiment == nil ? .unavailable("no experiment selected") : .available
+        case .ramp:
+            return facts.changing("ramp") { $0.status == .resolved ? ExperimentError.resolvedIsFrozen(experiment: $0.key, what: "its weights").message : nil }
+        case .resolve:
+            return facts.changing("resolve") { $0.lifecycleRefusal(to: .resolved) }
+        case .start:
+            return facts.changing("start") { $0.lifecycleRefusal(to: .running) }
+        case .pause:
+            return facts.changing("pause") { $0.lifecycleRefusal(to: .paused) }
+        case .whitelistAdd, .whitelistRemove, .whitelistImport:
+            let what = self == .whitelistAdd ? "add to the whitelist" : self == .whitelistRemove ? "remove from the whitelist" : "import a whitelist"
+            return facts.changing(what) { $0.status == .resolved ? ExperimentError.resolvedIsFrozen(experiment: $0.key, what: "its whitelist").message : nil }
+        default:
+            return .available
+        }
+    }
+}
+
+extension AvailabilityFacts {
+    /// Available unless the console is read-only.
+    func writing(_ what: String) -> Availability {
+        readOnly ? .unavailable(Self.readOnlyRefusal(what)) : .available
+    }
+
+    /// Available when writes are allowed, an experiment is focused and `refusal` has nothing against it.
+    func changing(_ what: String, refusal: (Experiment) -> String?) -> Availability {
+        if readOnly { return .unavailable(Self.readOnlyRefusal(what)) }
+        guard let experiment else { return .unavailable("no experiment selected") }
+        return refusal(experiment).map(Availability.unavailable) ?? .available
+    }
+}
+
+extension KeyBinding {
+    /// Whether this binding's action applies given `facts` (see `Intent.availability`).
+    public func availability(_ facts: AvailabilityFacts) -> Availability { intent.availability(facts) }
+}
