@@ -131,30 +131,11 @@ public enum ConsoleUpdate {
         case .start, .pause:
             guard let experiment = state.focusedExperiment else { return [] }
             reply = .refuse(context.writeRefusal(intent == .start ? "start" : "pause")) {
-                askLifecycle(intent == .start ? .running : .paused, experiment)
+                LifecycleQuestion.ask(intent == .start ? .running : .paused, experiment)
             }
         default:
             return []
         }
         return apply(reply, from: .screen, &state, rows)
-    }
-
-    private static func askLifecycle(_ target: ExperimentStatus, _ experiment: Experiment) -> ScreenReply {
-        guard experiment.status.canMove(to: target) else {
-            return .show(.error(ExperimentError.forbiddenTransition(experiment: experiment.key, from: experiment.status, to: target).message))
-        }
-        if target == .paused {
-            return ScreenReply(present: .confirm(Confirmation(
-                title: "Pause \(experiment.key)?",
-                lines: ["Pause is the kill switch: every subject gets `\(experiment.control)` at once,",
-                        "whitelisted ones too, until you start it again (s)."],
-                change: .pause(experiment: experiment.key), expectedRevision: experiment.revision)))
-        }
-        let verb = experiment.status == .paused ? "Resume" : "Start"
-        return ScreenReply(present: .confirm(Confirmation(
-            title: "\(verb) \(experiment.key)?",
-            lines: ["Subjects will be bucketed: \(experiment.weightSummary)",
-                    "(unallocated \(experiment.unallocated) % get `\(experiment.control)`)."],
-            change: .start(experiment: experiment.key), expectedRevision: experiment.revision)))
     }
 }

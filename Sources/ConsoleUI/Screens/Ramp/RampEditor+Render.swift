@@ -39,7 +39,7 @@ extension RampEditor {
         layout.add([.barNew, .legend])
         layout.add(.blank, keep: .spacing)
         layout.add(checkRows(preview, experiment: experiment, width: width - checkLabelWidth))
-        let notes = noteLines(editor, stale: experiment.flatMap { $0.revision == editor.revision ? nil : $0 }, width: width)
+        let notes = noteLines(editor, width: width)
         if !notes.isEmpty {
             layout.add(.blank, keep: .spacing)
             layout.add(notes.map(Row.note))
@@ -120,15 +120,15 @@ extension RampEditor {
         }
     }
 
-    /// The warning that the experiment changed since the editor opened, and the last refusal, wrapped.
-    private static func noteLines(_ editor: RampEditor, stale: Experiment?, width: Int) -> [String] {
+    /// What another writer changed (the numbers shown are already the new ones) and the last refusal, whole.
+    private static func noteLines(_ editor: RampEditor, width: Int) -> [String] {
         var lines: [String] = []
-        if let stale {
-            let text = StaleViewWarning.text(stale, openedAt: editor.revision, action: "confirming", reopenKey: "r")
-            lines += WordWrap.lines(SafeText.escaped(text), width: width, maxLines: 2)
+        if let changed = editor.changed {
+            let text = changed.text + "; NOW, the preview and who moves show the new weights, what you typed is kept"
+            lines += WordWrap.lines(SafeText.escaped(text), width: width)
         }
         if let problem = editor.problem {
-            lines += WordWrap.lines("✗ " + SafeText.escaped(problem), width: width, maxLines: 2)
+            lines += WordWrap.lines("✗ " + SafeText.escaped(problem), width: width)
         }
         return lines
     }
