@@ -95,7 +95,7 @@ struct LifecycleStoryTests {
         #expect(dialog.refusal == message.text)
         #expect(dialog.stale?.text.contains("support.li changed its whitelist") == true)
         #expect(story.session.state.snapshot.experiments["account_add_funds"]?.whitelist.count == 3, "the fresh state is shown")
-        let screen = story.screen().joined(separator: "\n")
+        let screen = Snapshot.boxText(story.screen())
         #expect(screen.contains("review the fresh state and try again"), "the refusal is shown whole\n\(screen)")
         // `y` on the stale dialog asks again on the fresh store; only the fresh question applies.
         story.send(.character("y"))

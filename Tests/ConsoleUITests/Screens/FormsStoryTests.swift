@@ -126,7 +126,7 @@ struct FormsStoryTests {
         let saved = try store.saved()
         #expect(saved.experiments["checkout_button"]?.variants.map(\.weight) == [FormsFixture.pct(60), FormsFixture.pct(40)])
         #expect(!saved.history.contains { $0.operatorName == "carol" })
-        let screen = store.screen().joined(separator: "\n")
+        let screen = Snapshot.boxText(store.screen())
         #expect(screen.contains("review the fresh state and try again"), "the refusal is whole in the dialog\n\(screen)")
 
         // `y` on the stale review reopens the editor on the new weights, what was typed kept.
@@ -156,7 +156,7 @@ struct FormsStoryTests {
         store.send(.character("r"))
         try store.store.apply(.pause(experiment: "checkout_button"), context: FormsFixture.dave)
         store.session.tick()
-        let screen = store.screen().joined(separator: " ")
+        let screen = Snapshot.boxText(store.screen())
         #expect(screen.contains("dave paused it at 2026-03-02 10:00:00 UTC (running → paused)"), "\(screen)")
         guard case .ramp(let editor)? = store.session.state.overlay else {
             Issue.record("the editor closed on reload")

@@ -145,7 +145,7 @@ extension WhitelistForm {
         var y = content.y + 6
         if let experiment = app.snapshot.experiments[form.experimentKey], !form.subject.text.isEmpty,
            let existing = experiment.whitelistEntry(for: form.subject.text) {
-            let text = "`\(form.subject.text)` is already whitelisted into `\(existing.variant)`; Enter asks before replacing it"
+            let text = "`\(form.subject.text)` is already whitelisted into `\(existing.variant)`; Enter asks to replace it"
             y += buffer.write(SafeText.escaped(text), x: x, y: y, maxWidth: width, style: Palette.status(.paused)) > 0 ? 1 : 0
         }
         FormNotice.render(app.message, x: x, y: y, width: width, maxY: content.maxY - 1, into: &buffer)

@@ -26,7 +26,7 @@ struct WhitelistRenderTests {
         F.send([.character("w"), .character("a")] + F.typing("user-1") + [.tab, .right], to: &state)
         let lines = F.screen(state)
         Snapshot.assert(lines, named: "whitelist-form")
-        #expect(lines.contains { $0.contains("`user-1` is already whitelisted into `treatment`; Enter asks before replacing it") })
+        #expect(lines.contains { $0.contains("`user-1` is already whitelisted into `treatment`; Enter asks to replace it") })
     }
 
     @Test func importFormShowsTheErrorThatKeptItOpen() throws {
