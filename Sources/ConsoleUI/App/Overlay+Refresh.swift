@@ -24,9 +24,7 @@ extension Overlay {
             return .resolve(form.rebased(on: experiment, note))
         case .confirm(var confirmation):
             confirmation.returnTo = confirmation.returnTo?.refreshed(snapshot)
-            if confirmation.stale == nil, let revision = confirmation.expectedRevision {
-                confirmation.stale = StaleNote(snapshot, key: key, openedAt: revision)
-            }
+            if let revision = confirmation.expectedRevision { confirmation.stale = StaleNote(snapshot, key: key, openedAt: revision) }
             return .confirm(confirmation)
         case .whitelistAdd(var form):
             form.follow(experiment)
