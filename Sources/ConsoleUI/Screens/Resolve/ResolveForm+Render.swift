@@ -56,7 +56,7 @@ extension ResolveForm {
         layout.add(.blank, keep: .spacing)
         if let changed = form.changed {
             let text = changed.text + "; the form shows the fresh state: type the key again to resolve"
-            layout.add(WordWrap.lines(SafeText.escaped(text), width: width).map(Row.problem))
+            layout.add(WordWrap.lines(SafeText.escaped(text), width: width).map(Row.warning))
             layout.add(.blank, keep: .spacing)
         }
         let warning = "This cannot be undone: `\(form.winnerName)` will be served to everyone, forever. Ramping, whitelisting and new variants are refused afterwards."
