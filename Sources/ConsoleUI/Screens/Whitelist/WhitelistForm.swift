@@ -42,7 +42,7 @@ public struct WhitelistForm: Equatable, Sendable {
     /// listed in `experiment` already (nil otherwise); `y` replaces it, `n` returns to this form.
     func replaceQuestion(_ experiment: Experiment, refusal: String? = nil) -> Confirmation? {
         guard let variant, let existing = experiment.whitelistEntry(for: subject.text) else { return nil }
-        let quoted = { (note: String) in note.isEmpty ? "no note" : "note \"\(note)\"" }
+        let quoted = { (note: String) in note.isEmpty ? "no note" : "note \"\(note.count > 40 ? note.prefix(39) + "…" : note)\"" }
         var question = Confirmation(
             title: "Replace `\(existing.subject)` in the whitelist of `\(experiment.key)`?",
             lines: ["It is listed already (replacing loses this entry):",
