@@ -76,6 +76,19 @@ import Testing
         #expect(actions == ["create", "start", "pause", "start", "resolve"])
     }
 
+    @Test func startOfARunningAndPauseOfAPausedExperimentSucceedWithoutWriting() throws {
+        let sandbox = try Fixture.sandbox()
+        let before = sandbox.storeBytes()
+        let history = try sandbox.ok(["history", "--json"]).json().elements.count
+        #expect(sandbox.ok(["start", "running_exp"]).stdout == "`running_exp` is already running\n")
+        #expect(sandbox.ok(["pause", "paused_exp"]).stdout == "`paused_exp` is already paused\n")
+        #expect(sandbox.storeBytes() == before, "a start or pause that changes nothing writes nothing")
+        #expect(try sandbox.ok(["history", "--json"]).json().elements.count == history)
+        // A real transition still refuses, and resuming a paused one still writes.
+        #expect(sandbox.run(["pause", "draft_exp"]).code == 65)
+        #expect(sandbox.ok(["start", "paused_exp"]).stdout == "resumed `paused_exp`; it now serves control=50,green=50\n")
+    }
+
     @Test func listJSONAndStatusFilter() throws {
         let sandbox = try Fixture.sandbox()
         let all = try sandbox.ok(["list", "--json"]).json()

@@ -76,10 +76,9 @@ struct Refusal: Sendable, CustomTestStringConvertible {
         Refusal(arguments: ["inspect", "--user", "a\tb"], code: 65, message: "subject id `a\\tb` is not valid"),
         Refusal(arguments: ["assign", "running_exp", "--device", ""], code: 65, message: "subject id `` is not valid"),
         Refusal(arguments: ["start", "draft_exp", "--operator", "a\u{1b}b"], code: 65, message: "operator `a\\eb` is not valid"),
-        // Lifecycle.
-        Refusal(arguments: ["start", "running_exp"], code: 65, message: "experiment `running_exp` is running and cannot become running; \(lifecycle)"),
+        // Lifecycle (a start of a running and a pause of a paused experiment succeed without writing: ExperimentCommandTests).
         Refusal(arguments: ["pause", "draft_exp"], code: 65, message: "experiment `draft_exp` is draft and cannot become paused; \(lifecycle)"),
-        Refusal(arguments: ["pause", "paused_exp"], code: 65, message: "experiment `paused_exp` is paused and cannot become paused"),
+        Refusal(arguments: ["pause", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved and cannot become paused"),
         Refusal(arguments: ["resolve", "draft_exp", "green"], code: 65, message: "experiment `draft_exp` is draft and cannot become resolved; \(lifecycle)"),
         Refusal(arguments: ["start", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved and cannot become running"),
         Refusal(arguments: ["pause", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved and cannot become paused"),

@@ -15,10 +15,12 @@ extension AppState {
         }
     }
 
-    /// After the store changed: drop screens about experiments that are gone, keep the selection valid.
+    /// After the store changed: drop screens about experiments that are gone, bring the open form or
+    /// dialog up to date (see `Overlay.refreshed`), keep the selection valid.
     mutating func repairAfterReload(_ rows: RowCache) {
         stack.removeAll { screen in screen.experimentKey.map { snapshot.experiments[$0] == nil } ?? false }
         if case .some(let overlay) = overlay, let key = overlay.experimentKey, snapshot.experiments[key] == nil { self.overlay = nil }
+        overlay = overlay?.refreshed(snapshot)
         list.keepSelection(rows.listRows(self))
     }
 

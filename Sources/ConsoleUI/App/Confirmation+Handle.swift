@@ -1,7 +1,10 @@
 extension Confirmation {
-    /// `y` saves the change on the revision shown; `n`/`Esc` goes back to the form that asked.
-    func handle(_ intent: Intent?) -> ScreenReply {
+    /// `y` saves the change on the revision shown (or, when the experiment changed meanwhile, asks
+    /// again with the fresh numbers); `n`/`Esc` goes back to the form that asked.
+    func handle(_ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         switch intent {
+        case .confirm? where stale != nil:
+            return askedAgain(context)
         case .confirm?:
             return .start(.apply(change, expectedRevision: expectedRevision))
         case .deny?, .cancel?, .back?:

@@ -150,26 +150,10 @@ public enum ConsoleUpdate {
             return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
         case .start, .pause:
             guard let experiment = state.focusedExperiment else { return [] }
-            reply = askLifecycle(intent == .start ? .running : .paused, experiment)
+            reply = LifecycleQuestion.ask(intent == .start ? .running : .paused, experiment)
         default:
             return []
         }
         return apply(reply, from: .screen, &state, rows)
-    }
-
-    private static func askLifecycle(_ target: ExperimentStatus, _ experiment: Experiment) -> ScreenReply {
-        if target == .paused {
-            return ScreenReply(present: .confirm(Confirmation(
-                title: "Pause \(experiment.key)?",
-                lines: ["Pause is the kill switch: every subject gets `\(experiment.control)` at once,",
-                        "whitelisted ones too, until you start it again (s)."],
-                change: .pause(experiment: experiment.key), expectedRevision: experiment.revision)))
-        }
-        let verb = experiment.status == .paused ? "Resume" : "Start"
-        return ScreenReply(present: .confirm(Confirmation(
-            title: "\(verb) \(experiment.key)?",
-            lines: ["Subjects will be bucketed: \(experiment.weightSummary)",
-                    "(unallocated \(experiment.unallocated) % get `\(experiment.control)`)."],
-            change: .start(experiment: experiment.key), expectedRevision: experiment.revision)))
     }
 }

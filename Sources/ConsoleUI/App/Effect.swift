@@ -40,6 +40,10 @@ public struct Confirmation: Equatable, Sendable {
     public var expectedRevision: Int?
     /// The form that asked (e.g. the ramp editor, with what was typed); `n`/`Esc` returns to it.
     public var returnTo: Overlay?
+    /// What another writer changed since the question was asked; `y` then asks again instead of applying.
+    public var stale: StaleNote?
+    /// Why the last `y` was refused, shown whole in the dialog.
+    public var refusal: String?
 
     public init(title: String, lines: [String], change: Change, expectedRevision: Int?, returnTo: Overlay? = nil) {
         self.title = title

@@ -20,7 +20,7 @@ extension Overlay {
             defer { self = .ramp(value) }
             return value.handle(key, intent, context)
         case .confirm(let value):
-            return value.handle(intent)
+            return value.handle(intent, context)
         case .resolve(var value):
             defer { self = .resolve(value) }
             return value.handle(key, intent, context)

@@ -64,9 +64,10 @@ extension AppState {
             message = .info(text)
             repairAfterReload(rows)
             NewExperimentForm.selectCreated(after: job.returnTo, &self, rows: rows)
-        case .failed(let text, let isConflict, let snapshot):
+        case .failed(let text, let snapshot):
             if let snapshot { self.snapshot = snapshot }
-            if !isConflict { reopen(job.returnTo) }
+            // The form or dialog comes back with the refusal whole inside it (and, below, the fresh numbers).
+            reopen(job.returnTo?.reopened(refusedWith: text, self.snapshot))
             message = .error(text)
             repairAfterReload(rows)
         case .cancelled where job.work.readsResults:

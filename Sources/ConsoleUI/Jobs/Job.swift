@@ -73,7 +73,7 @@ public enum JobOutcome: Equatable, Sendable {
     /// A change was saved; `snapshot` is the store after it.
     case saved(message: String, snapshot: StoreSnapshot)
     /// A change was refused or failed; `snapshot` is the fresh store when it could be read.
-    case failed(message: String, isConflict: Bool, snapshot: StoreSnapshot?)
+    case failed(message: String, snapshot: StoreSnapshot?)
     /// The job stopped when asked, before it changed anything.
     case cancelled
     /// The event logs were read into these totals.

@@ -67,9 +67,7 @@ struct StoreWorker: Sendable {
 
     /// A failure with the fresh store, when it can be read.
     private func failure(_ error: any Error) -> JobOutcome {
-        var isConflict = false
-        if case .refused(.conflict)? = error as? StoreError { isConflict = true }
-        return .failed(message: Self.describe(error), isConflict: isConflict, snapshot: try? store.load())
+        .failed(message: Self.describe(error), snapshot: try? store.load())
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -30,6 +30,8 @@ public enum Palette {
     /// A warning that must not be missed (the results screen's sample-ratio and multiple-exposure banners).
     static let banner = CellStyle.fg(.red).bolded.reversed
     static let info = CellStyle.fg(.green)
+    /// What changed under an open form or dialog.
+    static let warning = CellStyle.fg(.yellow).bolded
     static let dim = CellStyle.dim
     static let key = CellStyle.bold
 }

@@ -48,6 +48,15 @@ extension Experiment {
         return Allocation.ramp(variants, to: newWeights)
     }
 
+    /// What to say when `change` is already true of this experiment (starting a running one,
+    /// pausing a paused one), so it succeeds without writing; nil when it would change something.
+    public func alreadyDone(_ change: ExperimentChange) -> String? {
+        switch (change, status) {
+        case (.start, .running), (.pause, .paused): alreadyText
+        default: nil
+        }
+    }
+
     /// Applies `change` to this experiment.
     ///
     /// Every check comes before the first change, so a thrown error leaves the experiment as it was

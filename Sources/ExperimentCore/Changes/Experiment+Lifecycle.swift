@@ -13,9 +13,12 @@ extension Experiment {
         case (.draft, .paused):
             return "`\(key)` is a draft: start it before pausing (a draft serves no one)"
         case _ where status == next:
-            return "`\(key)` is already \(next.rawValue)"
+            return alreadyText
         default:
             return ExperimentError.forbiddenTransition(experiment: key, from: status, to: next).message
         }
     }
+
+    /// "`key` is already running": the words for a move to the status it has (a no-op, not an error, in the CLI).
+    var alreadyText: String { "`\(key)` is already \(status.rawValue)" }
 }

@@ -27,7 +27,9 @@ extension StoreSnapshot {
             record(context, key, .delete, before: "draft \(draft.weightSummary)", after: nil)
             return ChangeOutcome(message: "deleted draft `\(key)`", revision: nil)
         case .edit(let key, let edit):
-            _ = try current(key, expectedRevision: expectedRevision)
+            let experiment = try current(key, expectedRevision: expectedRevision)
+            // A start of a running or a pause of a paused experiment succeeds without a change or a history entry.
+            if let message = experiment.alreadyDone(edit) { return ChangeOutcome(message: message, revision: experiment.revision) }
             guard let index = experiments.index(forKey: key) else { throw .unknownExperiment(key) }
             // In place, so a million-entry whitelist is not copied; `Experiment.apply` checks before it changes anything.
             var outcome = try experiments.values[index].apply(edit, context: context)

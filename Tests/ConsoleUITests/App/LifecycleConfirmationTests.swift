@@ -61,7 +61,7 @@ struct LifecycleConfirmationTests {
         var state = try F.state()
         F.send([.character("s")], to: &state)
         #expect(state.overlay == nil)
-        #expect(state.message == .error("`checkout_button` is already running"))
+        #expect(state.message == .error("`checkout_button` is already running"), "nothing to confirm: the key bar hides it and the key says why at once")
         state = try F.state(selecting: "search_v2")
         F.send([.character("p")], to: &state)
         #expect(state.message == .error("`search_v2` is a draft: start it before pausing (a draft serves no one)"))
@@ -79,15 +79,24 @@ struct LifecycleConfirmationTests {
         #expect(state.message == .error("read-only console (opened with --read-only): cannot start; restart without --read-only to make changes"))
     }
 
-    @Test func aConflictClosesTheConfirmationAndShowsTheFreshState() throws {
+    @Test func aConflictReopensTheConfirmationWithTheRefusalAndWhatChanged() throws {
         var state = try F.state()
         F.send([.character("p"), .character("y")], to: &state)
         var fresh = state.snapshot
         try fresh.apply(.pause(experiment: "checkout_button"), context: F.dave)
-        F.finishJob(.failed(message: "changed by dave", isConflict: true, snapshot: fresh), &state)
+        F.finishJob(.failed(message: "changed by dave", snapshot: fresh), &state)
         #expect(state.jobs.isEmpty)
-        #expect(state.overlay == nil)
         #expect(state.snapshot == fresh)
         #expect(state.message == .error("changed by dave"))
+        guard case .confirm(let dialog)? = state.overlay else {
+            Issue.record("expected the confirmation back, got \(String(describing: state.overlay))")
+            return
+        }
+        #expect(dialog.refusal == "changed by dave")
+        #expect(dialog.stale?.text == "⚠ `checkout_button` changed while this was open: dave paused it at \(TimeLabel.utc(F.dave.now)) (running → paused)")
+        // `y` asks again on the fresh store: it is paused already, so there is nothing to confirm.
+        #expect(F.send([.character("y")], to: &state) == [])
+        #expect(state.overlay == nil)
+        #expect(state.message == .info("`checkout_button` is already paused"))
     }
 }

@@ -60,30 +60,54 @@ struct LifecycleStoryTests {
         #expect(story.screen()[28].hasPrefix(" nothing changed "))
     }
 
-    @Test func startingARunningExperimentIsRefusedWithTheLifecycle() throws {
+    @Test func sOnARunningAndPOnAPausedExperimentSayAlreadyAtOnceWithoutADialog() throws {
         let story = try StoryStore()
         let before = try story.bytes()
         story.send(.character("s"))
         #expect(story.session.state.overlay == nil)
-        let message = try #require(story.session.state.message)
-        #expect(message.isError)
-        #expect(message.text.contains("account_add_funds"))
-        #expect(try story.bytes() == before)
+        #expect(story.session.state.message == .error("`account_add_funds` is already running"))
+        try story.changeExternally(.pause(experiment: "account_add_funds"), by: "support.li")
+        story.session.tick()
+        let paused = try story.bytes()
+        story.send(.character("p"))
+        #expect(story.session.state.overlay == nil)
+        #expect(story.session.state.message == .error("`account_add_funds` is already paused"))
+        #expect(story.session.state.jobs.isEmpty)
+        #expect(try story.bytes() == paused)
+        #expect(before != paused)
     }
 
-    @Test func aConfirmationComputedBeforeAnotherOperatorsChangeIsRefusedNamingThem() throws {
+    @Test func aConfirmationComputedBeforeAnotherOperatorsChangeIsRefusedWholeInsideTheDialog() throws {
         let story = try StoryStore()
         story.send(.character("p"))
         try story.changeExternally(.whitelistAdd(experiment: "account_add_funds", subject: "partner-9", variant: "control", note: ""), by: "support.li")
         let external = try story.bytes()
+        // The console has not reloaded yet: the core refuses the stale pause.
         story.send(.character("y"))
         #expect(try story.bytes() == external, "the stale change is not written")
         let message = try #require(story.session.state.message)
         #expect(message.isError)
         #expect(message.text.contains("support.li"))
-        #expect(story.session.state.overlay == nil)
+        guard case .confirm(let dialog)? = story.session.state.overlay else {
+            Issue.record("the dialog comes back with the refusal: \(String(describing: story.session.state.overlay))")
+            return
+        }
+        #expect(dialog.refusal == message.text)
+        #expect(dialog.stale?.text.contains("support.li changed its whitelist") == true)
         #expect(story.session.state.snapshot.experiments["account_add_funds"]?.whitelist.count == 3, "the fresh state is shown")
-        #expect(story.listRows().first?.contains("running   ") == true)
+        let screen = Snapshot.boxText(story.screen())
+        #expect(screen.contains("review the fresh state and try again"), "the refusal is shown whole\n\(screen)")
+        // `y` on the stale dialog asks again on the fresh store; only the fresh question applies.
+        story.send(.character("y"))
+        #expect(try story.bytes() == external)
+        guard case .confirm(let fresh)? = story.session.state.overlay else {
+            Issue.record("asked again: \(String(describing: story.session.state.overlay))")
+            return
+        }
+        #expect(fresh.stale == nil && fresh.refusal == nil)
+        #expect(fresh.expectedRevision == story.session.state.snapshot.experiments["account_add_funds"]?.revision)
+        story.send(.character("y"))
+        #expect(try story.saved().experiments["account_add_funds"]?.status == .paused)
     }
 
     @Test func aReadOnlySessionRefusesStartWithAReason() throws {

@@ -110,31 +110,59 @@ struct FormsStoryTests {
         store.type("30")
         try store.store.apply(.ramp(experiment: "checkout_button", weights: ["control": FormsFixture.pct(60), "treatment": FormsFixture.pct(40)]),
                               context: FormsFixture.dave)
+        // The console has not reloaded yet: the review restates 50 → 70, and the core refuses it.
         store.send(.enter, .character("y"))
 
+        let refusal = "experiment `checkout_button` was changed by dave at 2026-03-02 10:00:00 UTC (revision 5 → 6) while you were looking at it; nothing was applied — review the fresh state and try again"
         let state = store.session.state
-        #expect(state.overlay == nil)
-        #expect(state.message?.isError == true)
-        #expect(state.message?.text == "experiment `checkout_button` was changed by dave at 2026-03-02 10:00:00 UTC (revision 5 → 6) while you were looking at it; nothing was applied — review the fresh state and try again")
+        #expect(state.message == .error(refusal))
+        guard case .confirm(let dialog)? = state.overlay else {
+            Issue.record("the review comes back with the refusal: \(String(describing: state.overlay))")
+            return
+        }
+        #expect(dialog.refusal == refusal)
+        #expect(dialog.stale?.text == "⚠ `checkout_button` changed while this was open: dave ramped it at 2026-03-02 10:00:00 UTC (control=50,treatment=50 → control=60,treatment=40)")
         #expect(state.snapshot.experiments["checkout_button"]?.variants.map(\.weight) == [FormsFixture.pct(60), FormsFixture.pct(40)])
         let saved = try store.saved()
         #expect(saved.experiments["checkout_button"]?.variants.map(\.weight) == [FormsFixture.pct(60), FormsFixture.pct(40)])
-        #expect(saved.history.last?.operatorName == "dave")
         #expect(!saved.history.contains { $0.operatorName == "carol" })
-        #expect(store.screen()[28].contains("was changed by dave"))
+        let screen = Snapshot.boxText(store.screen())
+        #expect(screen.contains("review the fresh state and try again"), "the refusal is whole in the dialog\n\(screen)")
+
+        // `y` on the stale review reopens the editor on the new weights, what was typed kept.
+        store.send(.character("y"))
+        guard case .ramp(let editor)? = store.session.state.overlay else {
+            Issue.record("the editor reopens: \(String(describing: store.session.state.overlay))")
+            return
+        }
+        #expect(editor.before == [FormsFixture.pct(60), FormsFixture.pct(40)])
+        #expect(editor.fields.map(\.text) == ["70", "30"])
+        #expect(editor.revision == 6)
+        store.send(.enter)
+        guard case .confirm(let review)? = store.session.state.overlay else {
+            Issue.record("a fresh review: \(String(describing: store.session.state.overlay))")
+            return
+        }
+        #expect(review.lines.prefix(2) == ["control    60 % → 70 %", "treatment  40 % → 30 %"])
+        #expect(review.stale == nil)
+        store.send(.character("y"))
+        #expect(try store.saved().history.last?.operatorName == "carol")
+        #expect(try store.saved().history.last?.before == "control=60,treatment=40")
     }
 
-    @Test func anOpenEditorWarnsOnceTheReloadShowsTheExperimentChanged() throws {
+    @Test func anOpenEditorRecomputesAndSaysWhatChangedOnceTheReloadShowsIt() throws {
         let store = try FormsStore()
         defer { store.remove() }
         store.send(.character("r"))
         try store.store.apply(.pause(experiment: "checkout_button"), context: FormsFixture.dave)
         store.session.tick()
-        #expect(store.screen().contains { $0.contains("⚠ dave changed `checkout_button` since you opened this (revision 5 → 6);") })
-        guard case .ramp? = store.session.state.overlay else {
+        let screen = Snapshot.boxText(store.screen())
+        #expect(screen.contains("dave paused it at 2026-03-02 10:00:00 UTC (running → paused)"), "\(screen)")
+        guard case .ramp(let editor)? = store.session.state.overlay else {
             Issue.record("the editor closed on reload")
             return
         }
+        #expect(editor.revision == 6)
     }
 
     @Test func newExperimentIsCreatedAsADraftAndSelected() throws {

@@ -49,3 +49,13 @@ enum Snapshot {
         return out.joined(separator: "\n")
     }
 }
+
+extension Snapshot {
+    /// The text inside the boxes of `lines`, one space between words, so a sentence wrapped in a dialog reads whole.
+    static func boxText(_ lines: [String]) -> String {
+        lines.map { line in
+            guard let first = line.firstIndex(of: "│"), let last = line.lastIndex(of: "│"), first < last else { return line }
+            return String(line[line.index(after: first)..<last])
+        }.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    }
+}

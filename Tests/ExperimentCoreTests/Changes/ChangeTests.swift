@@ -140,15 +140,28 @@ struct ChangeTests {
                                                       before: "\(status.rawValue) control=50,treatment=50", after: "resolved winner=treatment"))
     }
 
+    @Test func startOfARunningAndPauseOfAPausedOneSucceedWithoutAChange() throws {
+        for (status, change, message) in [(ExperimentStatus.running, Change.start(experiment: Self.key), "`checkout` is already running"),
+                                          (.paused, .pause(experiment: Self.key), "`checkout` is already paused")] {
+            let before = try Fixture.snapshot(status: status)
+            var after = before
+            let revision = try experiment(before).revision
+            let outcome = try after.apply(change, expectedRevision: revision, context: Fixture.bob)
+            #expect(outcome == ChangeOutcome(message: message, ramp: nil, revision: revision))
+            #expect(after == before, "no revision, no history entry")
+            // A stale view is still refused first: nothing is applied blindly.
+            expectRefused(before, change, expectedRevision: revision - 1,
+                          .conflict(experiment: Self.key, expected: revision - 1, actual: revision, by: "alice", at: Fixture.t0))
+        }
+    }
+
     @Test func forbiddenTransitions() throws {
         let draft = try Fixture.snapshot()
         let running = try Fixture.snapshot(status: .running)
         let paused = try Fixture.snapshot(status: .paused)
         let resolved = try Fixture.snapshot(status: .resolved)
-        expectRefused(running, .start(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .running, to: .running))
         expectRefused(resolved, .start(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .resolved, to: .running))
         expectRefused(draft, .pause(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .draft, to: .paused))
-        expectRefused(paused, .pause(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .paused, to: .paused))
         expectRefused(resolved, .pause(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .resolved, to: .paused))
         expectRefused(draft, .resolve(experiment: Self.key, winner: "control"),
                       .forbiddenTransition(experiment: Self.key, from: .draft, to: .resolved))

@@ -6,7 +6,7 @@ extension RampEditor {
     private enum Row {
         case blank, status, header, field(Int), barNow, barNew, legend, footer
         case check(label: String, text: String, style: CellStyle)
-        case note(String)
+        case note(String, CellStyle)
     }
 
     /// The width of the labels before the sum check, the unallocated share and who moves.
@@ -39,10 +39,10 @@ extension RampEditor {
         layout.add([.barNew, .legend])
         layout.add(.blank, keep: .spacing)
         layout.add(checkRows(preview, experiment: experiment, width: width - checkLabelWidth))
-        let notes = noteLines(editor, stale: experiment.flatMap { $0.revision == editor.revision ? nil : $0 }, width: width)
+        let notes = noteLines(editor, width: width)
         if !notes.isEmpty {
             layout.add(.blank, keep: .spacing)
-            layout.add(notes.map(Row.note))
+            layout.add(notes.map { Row.note($0.text, $0.style) })
         }
         layout.add(.blank, keep: .spacing)
         layout.add(.footer, keep: .detail)
@@ -79,8 +79,8 @@ extension RampEditor {
         case .check(let label, let text, let style):
             buffer.write(label, x: x, y: y, style: Palette.dim)
             buffer.write(text, x: x + checkLabelWidth, y: y, maxWidth: width - checkLabelWidth, style: style)
-        case .note(let text):
-            buffer.write(text, x: x, y: y, maxWidth: width, style: Palette.error)
+        case .note(let text, let style):
+            buffer.write(text, x: x, y: y, maxWidth: width, style: style)
         case .footer:
             buffer.write("the first digit typed replaces a field · Enter reviews before saving", x: x, y: y, maxWidth: width, style: Palette.dim)
         }
@@ -120,15 +120,15 @@ extension RampEditor {
         }
     }
 
-    /// The warning that the experiment changed since the editor opened, and the last refusal, wrapped.
-    private static func noteLines(_ editor: RampEditor, stale: Experiment?, width: Int) -> [String] {
-        var lines: [String] = []
-        if let stale {
-            let text = StaleViewWarning.text(stale, openedAt: editor.revision, action: "confirming", reopenKey: "r")
-            lines += WordWrap.lines(SafeText.escaped(text), width: width, maxLines: 2)
+    /// What another writer changed (the numbers shown are already the new ones) and the last refusal, whole.
+    private static func noteLines(_ editor: RampEditor, width: Int) -> [(text: String, style: CellStyle)] {
+        var lines: [(text: String, style: CellStyle)] = []
+        if let changed = editor.changed {
+            let text = changed.text + "; NOW, the preview and who moves show the new weights, what you typed is kept"
+            lines += WordWrap.lines(SafeText.escaped(text), width: width).map { ($0, Palette.warning) }
         }
         if let problem = editor.problem {
-            lines += WordWrap.lines("✗ " + SafeText.escaped(problem), width: width, maxLines: 2)
+            lines += WordWrap.lines("✗ " + SafeText.escaped(problem), width: width).map { ($0, Palette.error) }
         }
         return lines
     }

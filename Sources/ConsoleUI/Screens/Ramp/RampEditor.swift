@@ -18,6 +18,8 @@ public struct RampEditor: Equatable, Sendable {
     public var replacesOnType = true
     /// Why the last key or Enter was refused, shown in the editor until the next key.
     public var problem: String?
+    /// What another writer changed since the editor opened (its numbers are then recomputed).
+    public var changed: StaleNote?
 
     /// An editor for `experiment`, the first field focused.
     public init(_ experiment: Experiment) {
@@ -26,6 +28,21 @@ public struct RampEditor: Equatable, Sendable {
         variants = experiment.variants.map(\.name)
         before = experiment.variants.map(\.weight)
         fields = experiment.variants.map { TextField($0.weight.description) }
+    }
+
+    /// The editor on `experiment`'s fresh weights after another writer changed it: the fields typed
+    /// into are kept (by variant name), the others follow the new weights; `note` says what changed.
+    func rebased(on experiment: Experiment, _ note: StaleNote) -> RampEditor {
+        var fresh = RampEditor(experiment)
+        for (index, name) in fresh.variants.enumerated() {
+            guard let old = variants.firstIndex(of: name), fields[old].text != before[old].description else { continue }
+            fresh.fields[index] = fields[old]
+        }
+        fresh.focus = min(focus, max(0, fresh.fields.count - 1))
+        fresh.replacesOnType = replacesOnType
+        fresh.problem = problem
+        fresh.changed = note
+        return fresh
     }
 
     /// Focuses the field `offset` away, wrapping around; the next digit replaces it.

@@ -8,7 +8,6 @@ enum ResolveEvidence {
     enum Row {
         case blank, title, status, lastChange, bar, legend, whitelistTitle, variant(Int), historyTitle
         case history(HistoryEntry)
-        case stale(String)
         case resultsTitle
         case resultsVariant(Int)
         case resultsNote(String, isWarning: Bool)
@@ -22,10 +21,6 @@ enum ResolveEvidence {
         var layout = RowLayout<Row>()
         layout.add(.blank, keep: .spacing)
         layout.add([.title, .status])
-        if experiment.revision != form.revision {
-            let text = StaleViewWarning.text(experiment, openedAt: form.revision, action: "resolving", reopenKey: "R")
-            layout.add(WordWrap.lines(SafeText.escaped(text), width: width, maxLines: 3).map(Row.stale))
-        }
         layout.add(.lastChange, keep: .detail)
         layout.add(.blank, keep: .spacing)
         layout.add([.bar, .legend])
@@ -104,8 +99,6 @@ enum ResolveEvidence {
                 buffer.write("\(count) " + (count == 1 ? "subject" : "subjects"), x: x + width - 12, y: y, maxWidth: 12)
             case .historyTitle:
                 buffer.write("RECENT CHANGES", x: x, y: y, style: Palette.header)
-            case .stale(let line):
-                buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.error)
             case .history(let entry):
                 buffer.write(HistoryLine.text(entry, showExperiment: false), x: x, y: y, maxWidth: width, style: Palette.dim)
             case .resultsTitle:

@@ -54,11 +54,16 @@ extension ResolveForm {
         layout.add(.key, keep: .detail)
         layout.add(.field)
         layout.add(.blank, keep: .spacing)
+        if let changed = form.changed {
+            let text = changed.text + "; the form shows the fresh state: type the key again to resolve"
+            layout.add(WordWrap.lines(SafeText.escaped(text), width: width).map(Row.warning))
+            layout.add(.blank, keep: .spacing)
+        }
         let warning = "This cannot be undone: `\(form.winnerName)` will be served to everyone, forever. Ramping, whitelisting and new variants are refused afterwards."
         layout.add(WordWrap.lines(SafeText.escaped(warning), width: width, maxLines: 4).map(Row.warning))
         if let problem = form.problem {
             layout.add(.blank, keep: .spacing)
-            layout.add(WordWrap.lines("✗ " + SafeText.escaped(problem), width: width, maxLines: 3).map(Row.problem))
+            layout.add(WordWrap.lines("✗ " + SafeText.escaped(problem), width: width).map(Row.problem))
         }
         layout.add(.blank, keep: .spacing)
         layout.add(.footer, keep: .detail)

@@ -24,6 +24,8 @@ public struct ResolveForm: Equatable, Sendable {
     public var problem: String?
     /// Whitelisted subjects per variant (in variant order) when the form opened, counted once, not per frame.
     public var whitelistCounts: [Int]
+    /// What another writer changed since the form opened (the form then shows the fresh state).
+    public var changed: StaleNote?
 
     /// A form for `experiment`, the winner field focused on its control.
     public init(_ experiment: Experiment) {
@@ -34,6 +36,17 @@ public struct ResolveForm: Equatable, Sendable {
         var counts: [String: Int] = [:]
         for entry in experiment.whitelist.values { counts[entry.variant, default: 0] += 1 }
         whitelistCounts = variants.map { counts[$0] ?? 0 }
+    }
+
+    /// The form on `experiment`'s fresh state after another writer changed it: the winner kept by
+    /// name, the typed key cleared (an irreversible resolve is confirmed again), `note` saying what changed.
+    func rebased(on experiment: Experiment, _ note: StaleNote) -> ResolveForm {
+        var fresh = ResolveForm(experiment)
+        if let index = fresh.variants.firstIndex(of: winnerName) { fresh.winner = index }
+        fresh.focus = focus
+        fresh.problem = problem
+        fresh.changed = note
+        return fresh
     }
 
     /// The chosen winner's name.

@@ -29,6 +29,30 @@ public struct WhitelistForm: Equatable, Sendable {
 
     /// The chosen variant.
     public var variant: String? { variants.indices.contains(variantIndex) ? variants[variantIndex] : nil }
+
+    /// Follows `experiment` as another writer changed it: its revision and variants (the chosen one kept by name).
+    mutating func follow(_ experiment: Experiment) {
+        let chosen = variant
+        revision = experiment.revision
+        variants = experiment.variants.map(\.name)
+        variantIndex = chosen.flatMap { variants.firstIndex(of: $0) } ?? 0
+    }
+
+    /// "Replace `u1`?" restating the entry listed now and the one typed, when the typed subject is
+    /// listed in `experiment` already (nil otherwise); `y` replaces it, `n` returns to this form.
+    func replaceQuestion(_ experiment: Experiment, refusal: String? = nil) -> Confirmation? {
+        guard let variant, let existing = experiment.whitelistEntry(for: subject.text) else { return nil }
+        let quoted = { (note: String) in note.isEmpty ? "no note" : "note \"\(note.count > 40 ? note.prefix(39) + "…" : note)\"" }
+        var question = Confirmation(
+            title: "Replace `\(existing.subject)` in the whitelist of `\(experiment.key)`?",
+            lines: ["It is listed already (replacing loses this entry):",
+                    "  now  `\(existing.variant)`, \(quoted(existing.note)), added by \(existing.addedBy) at \(TimeLabel.utc(existing.addedAt))",
+                    "  new  `\(variant)`, \(quoted(note.text))"],
+            change: .whitelistAdd(experiment: experiment.key, subject: subject.text, variant: variant, note: note.text, replace: true),
+            expectedRevision: experiment.revision, returnTo: .whitelistAdd(self))
+        question.refusal = refusal
+        return question
+    }
 }
 
 extension WhitelistForm {
@@ -97,6 +121,9 @@ extension WhitelistForm {
         if let refusal = context.writeRefusal("add to the whitelist") { return .show(refusal) }
         guard !subject.text.isEmpty else { return .show(.error("type the \(subjectType.rawValue) id to whitelist first")) }
         guard let variant else { return .none }
+        if let experiment = context.snapshot.experiments[experimentKey], let question = replaceQuestion(experiment) {
+            return ScreenReply(status: .clear, close: true, present: .confirm(question))
+        }
         return ScreenReply(status: .clear, work: .apply(.whitelistAdd(experiment: experimentKey, subject: subject.text, variant: variant, note: note.text),
                                                          expectedRevision: revision),
                            selectSubject: SubjectID(subject.text))
@@ -118,7 +145,7 @@ extension WhitelistForm {
         var y = content.y + 6
         if let experiment = app.snapshot.experiments[form.experimentKey], !form.subject.text.isEmpty,
            let existing = experiment.whitelistEntry(for: form.subject.text) {
-            let text = "`\(form.subject.text)` is already whitelisted into `\(existing.variant)`; saving replaces that entry"
+            let text = "`\(form.subject.text)` is already whitelisted into `\(existing.variant)`; Enter asks to replace it"
             y += buffer.write(SafeText.escaped(text), x: x, y: y, maxWidth: width, style: Palette.status(.paused)) > 0 ? 1 : 0
         }
         FormNotice.render(app.message, x: x, y: y, width: width, maxY: content.maxY - 1, into: &buffer)

@@ -101,8 +101,16 @@ extension WhitelistScreen {
 
     /// The `y` confirmation for removing the selected entry, saying what the subject gets after.
     private func askRemoval(_ experiment: Experiment, _ rows: WhitelistRows) -> ScreenReply {
-        guard !rows.matching.isEmpty, let subject = selectedSubject, let entry = experiment.whitelistEntry(for: subject.text) else {
+        guard !rows.matching.isEmpty, let subject = selectedSubject, experiment.whitelistEntry(for: subject.text) != nil else {
             return .show(.error("nothing to remove: no entry is selected"))
+        }
+        return Self.askRemoval(experiment, subject: subject.text)
+    }
+
+    /// The `y` confirmation for removing `subject` as `experiment` lists it now (or that it is no longer listed).
+    static func askRemoval(_ experiment: Experiment, subject: String) -> ScreenReply {
+        guard let entry = experiment.whitelistEntry(for: subject) else {
+            return .show(.info("nothing to remove: `\(subject)` is no longer whitelisted in `\(experiment.key)`"))
         }
         var unlisted = experiment
         unlisted.whitelist = [:]

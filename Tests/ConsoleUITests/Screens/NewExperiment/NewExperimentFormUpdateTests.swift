@@ -103,7 +103,7 @@ struct NewExperimentFormUpdateTests {
         #expect(effects.count == 1)
         let form = state.jobs.first?.returnTo
         #expect(state.overlay == nil, "the form closes while it saves")
-        F.finishJob(.failed(message: "cannot write /tmp/experiments.json: permission denied", isConflict: false, snapshot: nil), &state)
+        F.finishJob(.failed(message: "cannot write /tmp/experiments.json: permission denied", snapshot: nil), &state)
         #expect(state.overlay == form)
         #expect(state.list.selectedKey == "checkout_button")
         #expect(state.message == .error("cannot write /tmp/experiments.json: permission denied"))

@@ -26,14 +26,14 @@ struct WhitelistRenderTests {
         F.send([.character("w"), .character("a")] + F.typing("user-1") + [.tab, .right], to: &state)
         let lines = F.screen(state)
         Snapshot.assert(lines, named: "whitelist-form")
-        #expect(lines.contains { $0.contains("`user-1` is already whitelisted into `treatment`; saving replaces that entry") })
+        #expect(lines.contains { $0.contains("`user-1` is already whitelisted into `treatment`; Enter asks to replace it") })
     }
 
     @Test func importFormShowsTheErrorThatKeptItOpen() throws {
         var state = try F.state()
         F.send([.character("w"), .character("I")] + F.typing("partners.csv") + [.enter], to: &state)
         let message = "line 2: experiment `account_add_funds` has no variant `nope`; its variants are `control`, `treatment`; nothing was imported"
-        F.finishJob(.failed(message: message, isConflict: false, snapshot: nil), &state)
+        F.finishJob(.failed(message: message, snapshot: nil), &state)
         let lines = F.screen(state)
         Snapshot.assert(lines, named: "whitelist-import-error")
         #expect(lines.contains { $0.contains("line 2: experiment `account_add_funds` has no variant `nope`;") })

@@ -94,8 +94,16 @@ struct WhitelistStoryTests {
 
         let saved = try #require(try store.load().experiments["account_add_funds"])
         #expect(saved.whitelistEntry(for: "partner-7") == nil)
-        #expect(session.state.overlay == nil)
         #expect(session.state.message?.text.hasPrefix("experiment `account_add_funds` was changed by carol") == true)
+        // The form comes back with what was typed; it shows no numbers, so it follows the fresh store and Enter saves.
+        guard case .whitelistAdd(let form)? = session.state.overlay else {
+            Issue.record("the form comes back: \(String(describing: session.state.overlay))")
+            return
+        }
+        #expect(form.subject.text == "partner-7")
+        #expect(form.revision == saved.revision)
+        session.send(.enter)
+        #expect(try store.load().experiments["account_add_funds"]?.whitelistEntry(for: "partner-7")?.variant == "control")
         #expect(session.render(width: 100, height: 30).lines().contains { $0.hasPrefix(" zed ") })
     }
 

@@ -189,7 +189,7 @@ struct WhitelistUpdateTests {
         F.send([.character("I")] + F.typing("bad.csv") + [.enter], to: &state)
         let open = state.jobs.first?.returnTo
         let message = "line 2: experiment `account_add_funds` has no variant `nope`; its variants are `control`, `treatment`; nothing was imported"
-        F.finishJob(.failed(message: message, isConflict: false, snapshot: state.snapshot), &state)
+        F.finishJob(.failed(message: message, snapshot: state.snapshot), &state)
         #expect(state.overlay == open)
         #expect(state.message == .error(message))
     }
