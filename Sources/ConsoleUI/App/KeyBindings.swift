@@ -80,6 +80,8 @@ public enum KeyBindings {
 
         KeyBinding([.character("j"), .down], "j/↓", .inspectorTable, .moveDown, "next experiment"),
         KeyBinding([.character("k"), .up], "k/↑", .inspectorTable, .moveUp, "previous experiment"),
+        KeyBinding([.character("g"), .home], "g", .inspectorTable, .top, "first experiment"),
+        KeyBinding([.character("G"), .end], "G", .inspectorTable, .bottom, "last experiment"),
         KeyBinding([.pageDown], "PgDn", .inspectorTable, .pageDown, "page down"),
         KeyBinding([.pageUp], "PgUp", .inspectorTable, .pageUp, "page up"),
         KeyBinding([.enter], "Enter", .inspectorTable, .open, "open the selected experiment", bar: "open"),

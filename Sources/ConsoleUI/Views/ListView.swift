@@ -15,7 +15,8 @@ enum ListView {
             area = area.inset(top: 1)
         }
         let experiments = cache.listRows(state)
-        let columns = ListColumns(width: area.width, longestKey: experiments.longestKey, widestWeights: experiments.widestWeights)
+        let columns = ListColumns(width: area.width, longestKey: experiments.longestKey, widestWeights: experiments.widestWeights,
+                                  widestWinner: experiments.widestWinner)
         columns.header(y: area.y, into: &buffer)
         let rows = area.inset(top: 1)
         guard !experiments.isEmpty else {

@@ -23,7 +23,7 @@ struct LifecycleStoryTests {
         #expect(last.operatorName == StoryStore.operatorName)
         #expect(story.session.state.overlay == nil)
         let lines = story.screen()
-        #expect(lines.contains { $0.hasPrefix("▶paywall_type        user    running   ") })
+        #expect(lines.contains { $0.hasPrefix("▶paywall_type           user   running  34/33/33 ") })
         #expect(lines[28].hasPrefix(" started `paywall_type`"))
     }
 
@@ -83,7 +83,7 @@ struct LifecycleStoryTests {
         #expect(message.text.contains("support.li"))
         #expect(story.session.state.overlay == nil)
         #expect(story.session.state.snapshot.experiments["account_add_funds"]?.whitelist.count == 3, "the fresh state is shown")
-        #expect(story.listRows().first?.contains("running   ") == true)
+        #expect(story.listRows().first?.contains(" running  ") == true)
     }
 
     @Test func aReadOnlySessionRefusesStartWithAReason() throws {

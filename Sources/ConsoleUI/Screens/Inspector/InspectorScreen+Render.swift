@@ -88,11 +88,12 @@ extension InspectorScreen {
         }
     }
 
-    /// The selected experiment: a title, the strip, the marker with "bucket N of 10000", the legend, and why.
+    /// The selected experiment: a title with the served payload, the strip, the marker with "bucket N of 10000", the legend, and why.
     private static func renderStrip(_ experiment: Experiment, _ decision: Decision, area: Rect, into buffer: inout ScreenBuffer) {
         guard area.height >= 4 else { return }
         let x = area.x + 1, width = area.width - 2
-        buffer.write("\(SafeText.escaped(experiment.key)) · buckets 0–9999 · salt `\(SafeText.escaped(experiment.salt))`",
+        let payload = experiment.variants.first { $0.name == decision.variant }?.payload.map { " · payload \($0.compactText)" } ?? ""
+        buffer.write(SafeText.escaped("\(experiment.key)\(payload) · buckets 0–9999 · salt `\(experiment.salt)`"),
                      x: x, y: area.y, maxWidth: width, style: .bold)
         BucketStrip.render(experiment, bucket: decision.bucket, x: area.x, y: area.y + 1, width: area.width, into: &buffer)
         if let bucket = decision.bucket {

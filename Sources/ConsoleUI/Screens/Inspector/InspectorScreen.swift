@@ -60,6 +60,8 @@ extension InspectorScreen {
             if let key = selectedKey, subject != nil, context.snapshot.experiments[key] != nil { return .push(.detail(key: key)) }
         case .moveDown?: moveSelection(by: 1, context)
         case .moveUp?: moveSelection(by: -1, context)
+        case .top?: moveSelection(by: -Int.max / 2, context)
+        case .bottom?: moveSelection(by: Int.max / 2, context)
         case .pageDown?: moveSelection(by: page, context)
         case .pageUp?: moveSelection(by: -page, context)
         case nil:

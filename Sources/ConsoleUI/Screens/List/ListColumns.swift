@@ -23,8 +23,11 @@ struct ListColumns: Equatable {
     /// The description; 0 when it is not shown.
     let description: Int
 
-    init(width: Int, longestKey: Int, widestWeights: Int) {
-        let key = max(3, longestKey), weights = max(7, widestWeights)
+    /// `widestWinner`: the widest `→ winner` of a resolved experiment, which the weights column grows
+    /// to (as far as there is room) when neither the bar nor the description is shown.
+    init(width: Int, longestKey: Int, widestWeights: Int, widestWinner: Int = 0) {
+        let key = max(3, longestKey)
+        var weights = max(7, widestWeights)
         var bar = width >= 120 ? 20 : width >= 90 ? 10 : 0
         var updatedBy = width >= 100 ? Self.by : 0
         func used() -> Int {
@@ -34,7 +37,11 @@ struct ListColumns: Equatable {
         }
         if used() > width { bar = 0 }
         if used() > width { updatedBy = 0 }
-        let rest = width - used() - 2
+        var rest = width - used() - 2
+        if bar == 0, rest < Self.minimumDescription, widestWinner > weights {
+            weights += max(0, min(width - used(), widestWinner - weights))
+            rest = width - used() - 2
+        }
         self.key = used() > width ? max(3, key - (used() - width)) : key
         self.weights = weights
         self.bar = bar
@@ -48,6 +55,9 @@ struct ListColumns: Equatable {
          ("WL", Self.whitelist), ("UPDATED", Self.updated)]
             + (updatedBy > 0 ? [("BY", updatedBy)] : []) + (description > 0 ? [("DESCRIPTION", description)] : [])
     }
+
+    /// `→ winner`, what a resolved experiment shows instead of its weights.
+    static func winnerText(_ winner: String) -> String { "→ \(SafeText.escaped(winner))" }
 
     func header(y: Int, into buffer: inout ScreenBuffer) {
         var x = 1
@@ -67,7 +77,7 @@ struct ListColumns: Equatable {
         x += Self.status + 1
         let weightsAndBar = weights + (bar > 0 ? bar + 1 : 0)
         if let winner = experiment.winner {
-            buffer.write("→ \(SafeText.escaped(winner))", x: x, y: y, maxWidth: weightsAndBar, style: Palette.status(.resolved))
+            buffer.write(Self.winnerText(winner), x: x, y: y, maxWidth: weightsAndBar, style: Palette.status(.resolved))
         } else {
             let weightList = experiment.variants.map(\.weight)
             buffer.write(WeightBar.numbers(weightList), x: x, y: y, maxWidth: weights)

@@ -23,6 +23,8 @@ struct ListRows: Sendable {
     /// only the matching ones), so the list's columns keep their widths while the filter changes.
     private(set) var longestKey = 0
     private(set) var widestWeights = 0
+    /// The display width of the widest `→ winner` of a resolved experiment.
+    private(set) var widestWinner = 0
 
     /// Rows never built: current for no store.
     init() {}
@@ -66,6 +68,7 @@ struct ListRows: Sendable {
             texts = all.map(ListMatchText.init)
             longestKey = all.reduce(0) { max($0, DisplayWidth.of(SafeText.escaped($1.key))) }
             widestWeights = all.reduce(0) { $1.winner == nil ? max($0, DisplayWidth.of(WeightBar.numbers($1.variants.map(\.weight)))) : $0 }
+            widestWinner = all.reduce(0) { max($0, $1.winner.map { DisplayWidth.of(ListColumns.winnerText($0)) } ?? 0) }
         }
         self.filter = filter
         if filter.isEmpty {
