@@ -5,7 +5,7 @@ import ExperimentStore
 public struct HistoryScreen: Equatable, Sendable {
     /// The experiment shown, or nil for all.
     public var experimentKey: String?
-    /// Matches experiment, operator, action, or the change text (ASCII letters case-insensitively).
+    /// Matches experiment, operator, action, or the state before or after (ASCII letters case-insensitively).
     public var filter = ""
     /// Whether `/` is active and keys type into the filter.
     public var isFiltering = false
@@ -24,7 +24,7 @@ public struct HistoryScreen: Equatable, Sendable {
             let entry = history[index]
             guard experimentKey.map({ entry.experiment == $0 }) ?? true else { return false }
             return needle.isEmpty || needle.matches(entry.experiment) || needle.matches(entry.operatorName)
-                || needle.matches(entry.action.rawValue) || needle.matches(entry.changeText)
+                || needle.matches(entry.action.rawValue) || needle.matches(entry.before ?? "") || needle.matches(entry.after ?? "")
         }
     }
 
