@@ -66,7 +66,12 @@ extension HistoryScreen {
         if experimentKey != nil {
             experimentKey = nil
         } else if let entry = selectedEntry(rows) {
-            experimentKey = snapshot.history[entry].experiment
+            let key = snapshot.history[entry].experiment
+            // A screen about an experiment closes when it is gone (`repairAfterReload`).
+            guard snapshot.experiments[key] != nil else {
+                return .show(.error("`\(key)` was deleted; `abconsole history \(key)` lists its changes"))
+            }
+            experimentKey = key
         } else {
             return .show(.error("no change is selected: there is no experiment to narrow the history to"))
         }

@@ -112,3 +112,23 @@ struct HistoryUpdateTests {
         #expect(Self.screen(state)?.selected == 0)
     }
 }
+
+extension HistoryUpdateTests {
+    @Test func aOnAChangeOfADeletedExperimentExplains() throws {
+        var state = try F.state()
+        try state.snapshot.apply(.delete(experiment: "new_flow"), context: F.alice)
+        F.send([.character("H")], to: &state)
+        let row = try #require(Self.screen(state)?.rows(in: state.snapshot).firstIndex { state.snapshot.history[$0].experiment == "new_flow" && state.snapshot.history[$0].action == .create })
+        F.send(Array(repeating: Key.character("j"), count: row) + [.character("a")], to: &state)
+        #expect(Self.screen(state)?.experimentKey == nil)
+        #expect(state.message == .error("`new_flow` was deleted; `abconsole history new_flow` lists its changes"))
+    }
+
+    @Test func oneExperimentAtSixtyColumnsShowsTheChange() throws {
+        var state = try F.state()
+        F.send([.enter, .character("H")], to: &state)
+        let lines = ConsoleView.render(state, rows: RowCache(), width: 60, height: 24).lines()
+        #expect(lines[2] == " TIME                 ACTION           BEFORE → AFTER")
+        #expect(lines[3] == "▶2026-07-22 10:00 UTC whitelist_add    ∅ → qa-bot=treatmen…")
+    }
+}
