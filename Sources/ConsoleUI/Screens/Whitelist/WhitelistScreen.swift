@@ -62,9 +62,9 @@ extension WhitelistScreen {
             return .refuse(context.changeRefusal(experiment, "its whitelist", action: "import a whitelist")) {
                 ScreenReply(status: .clear, present: .importCSV(ImportForm(experiment)))
             }
-        case .inspect? where !rows(filter).matching.isEmpty && selectedSubject != nil:
-            let subject = rows(filter)[selectedIndex(in: rows(filter))].subject
-            return .push(.inspector(InspectorScreen(subject: subject, of: experiment, context)))
+        case .inspect? where !rows(filter).matching.isEmpty:
+            let shown = rows(filter)
+            return .push(.inspector(InspectorScreen(subject: shown[selectedIndex(in: shown)].subject, of: experiment, context)))
         default:
             return .browse(intent)
         }
