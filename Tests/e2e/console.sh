@@ -302,6 +302,18 @@ for row in json.load(sys.stdin):
 print("\n".join(bad), file=sys.stderr)
 sys.exit(1 if bad else 0)
 ' <<<"$expected" || fail "the inspector disagrees with abconsole inspect --json"
+    # Enter on a row opens that experiment; Esc returns to the table.
+    tmux_send G
+    tmux_send Enter
+    tmux_wait_for " abconsole › purchase_button_color"
+    tmux_send Escape
+    tmux_wait_for " abconsole › inspector "
+    tmux_send Escape
+    tmux_wait_for " abconsole › experiments "
+    # The ids stay for the next `i`.
+    tmux_send i
+    tmux_wait_for "user id user-42"
+    tmux_wait_for "device id device-7f3a"
     tmux_send Escape
     tmux_wait_for " abconsole › experiments "
     tmux_send q
@@ -360,17 +372,27 @@ scenario_help_80x24() {
     expect_exit 0
 }
 
-# Resizing redraws at once; below 60×16 the console says it is too small, and recovers.
+# Resizing redraws at once and keeps every key whole at 120, 80 and 200 columns (the bar, the
+# operator and the description come and go by breakpoints); below 60×16 the console says it is too
+# small, and recovers.
 scenario_resize() {
     start_console
-    tmux_wait_for "2026-06-03 08:00 maria.pm"
-    tmux_resize 70 20
-    tmux_wait_for "account_add_fu…"
+    tmux_wait_for "2026-06-03 08:00 UTC maria.pm"
+    tmux_resize 120 30
+    tmux_wait_for "purchase_button_color  user   running  40/40/20 ████████"
+    tmux_wait_for " cash_projection_banner user"
+    tmux_resize 80 24
+    tmux_wait_for " cash_projection_banner user   running  0/10"
+    tmux_wait_for " purchase_button_color  user   running  40/40/20      0     2026-08-20 08:05 UTC"
     wait_gone "maria.pm"
+    tmux_resize 200 30
+    tmux_wait_for " cash_projection_banner user"
+    tmux_wait_for "DESCRIPTION"
+    tmux_wait_for "Colour of the 'Buy' button on the product page"
     tmux_resize 50 12
     tmux_wait_for "terminal too small (need 60×16)"
     tmux_resize 100 30
-    tmux_wait_for "2026-06-03 08:00 maria.pm"
+    tmux_wait_for "2026-06-03 08:00 UTC maria.pm"
     wait_gone "terminal too small"
     tmux_send q
     expect_exit 0
@@ -471,7 +493,7 @@ scenario_no_color() {
     new_store
     console_command "NO_COLOR=1 '$BIN' --store '$STORE' --operator e2e-op"
     tmux_wait_for "8 experiments · rev"
-    tmux_wait_for "onboarding_flow     device  paused"
+    tmux_wait_for "onboarding_flow        device paused   50/50"
     ! _tmux capture-pane -p -e -t "$TMUX_TEST_NAME" | grep -qE $'\e\\[([0-9;]*;)?(3[0-7]|4[0-7]|9[0-7]|10[0-7]|38|48)(;[0-9;]*)?m' \
         || fail "colours drawn although NO_COLOR is set"
     _tmux capture-pane -p -e -t "$TMUX_TEST_NAME" | grep -qE $'\e\\[([0-9;]*;)?7(;[0-9;]*)?m' || fail "no reverse video for the selection"

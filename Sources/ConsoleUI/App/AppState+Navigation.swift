@@ -7,7 +7,10 @@ extension AppState {
         if overlay != nil {
             overlay = nil
         } else if !stack.isEmpty {
-            stack.removeLast()
+            if case .inspector(var inspector) = stack.removeLast() {
+                if inspector.focus == .table { inspector.focus = .user }
+                lastInspector = inspector
+            }
         } else if !list.filter.isEmpty {
             list.filter = ""
             list.isFiltering = false

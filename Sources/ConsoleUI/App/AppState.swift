@@ -32,6 +32,8 @@ public struct AppState: Equatable, Sendable {
     public var nextJobID = 1
     /// The results of one experiment, loading or loaded (`e`), also shown as the resolve form's evidence.
     public var results: ResultsState?
+    /// The inspector as the user last left it: `i` opens it again with the same ids and table.
+    public var lastInspector = InspectorScreen()
 
     public init(snapshot: StoreSnapshot, storePath: String, operatorName: String, readOnly: Bool = false) {
         self.snapshot = snapshot
@@ -70,6 +72,7 @@ public struct AppState: Equatable, Sendable {
             switch screen {
             case .list where list.isFiltering: return .filter
             case .whitelist(let screen) where screen.isFiltering: return .filter
+            case .history(let screen) where screen.isFiltering: return .filter
             default: return screen.bindingContext
             }
         }

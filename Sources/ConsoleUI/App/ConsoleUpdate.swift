@@ -129,7 +129,7 @@ public enum ConsoleUpdate {
         let reply: ScreenReply
         switch intent {
         case .inspect:
-            reply = .push(.inspector(InspectorScreen()))
+            reply = .push(.inspector(state.lastInspector))
         case .history:
             reply = .push(.history(HistoryScreen(experimentKey: state.screen == .list ? nil : state.focusedExperiment?.key)))
         case .whitelist:

@@ -1,6 +1,6 @@
 /// Where a binding applies: the browsing screens, a form, or everywhere.
 public enum BindingContext: String, Hashable, Sendable, CaseIterable {
-    case global, list, filter, detail, results, whitelist, history, inspector, form, rampEditor, confirm, job, help
+    case global, list, filter, detail, results, whitelist, history, inspector, inspectorTable, form, rampEditor, confirm, job, help
 
     /// Whether the global bindings (`?`, `i`) work here; text fields and confirmations keep their keys.
     public var allowsGlobalKeys: Bool { !takesText && ![.confirm, .job, .help].contains(self) }
@@ -19,6 +19,7 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
         case .whitelist: "Whitelist"
         case .history: "History"
         case .inspector: "Subject inspector"
+        case .inspectorTable: "Inspector table"
         case .form: "Forms"
         case .rampEditor: "Ramp editor"
         case .confirm: "Confirmations"

@@ -12,7 +12,7 @@ extension Screen {
             return value.handle(key, intent, context)
         case .history(var value):
             defer { self = .history(value) }
-            return value.handle(intent, context)
+            return value.handle(key, intent, context)
         case .inspector(var value):
             defer { self = .inspector(value) }
             return value.handle(key, intent, context)

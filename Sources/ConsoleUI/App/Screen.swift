@@ -25,7 +25,7 @@ public enum Screen: Equatable, Sendable {
         case .detail: .detail
         case .whitelist: .whitelist
         case .history: .history
-        case .inspector: .inspector
+        case .inspector(let screen): screen.bindingContext
         case .results: .results
         }
     }

@@ -17,7 +17,7 @@ enum DetailView {
         let facts: [(String, String)] = [
             ("salt", experiment.salt), ("control", experiment.control),
             ("winner", experiment.winner.map { "\($0) — served to everyone, forever" } ?? "—"),
-            ("updated", "\(TimeText.short(experiment.updatedAt)) by \(experiment.updatedBy)"),
+            ("updated", "\(TimeLabel.utc(experiment.updatedAt)) by \(experiment.updatedBy)"),
         ]
         for (label, value) in facts {
             buffer.write(label, x: x, y: y, style: Palette.dim)

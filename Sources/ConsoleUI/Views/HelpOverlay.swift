@@ -1,3 +1,4 @@
+import ExperimentCore
 /// The scrollable panel: every binding of the current context, then the global ones, from the table
 /// (`?`), or the message log (`L`); it scrolls and `/` searches it.
 enum HelpOverlay {
@@ -44,14 +45,14 @@ enum HelpOverlay {
         for entry in state.messageLog.reversed() {
             let wrapped = WordWrap.lines(SafeText.escaped(entry.message.text), width: room)
             for (index, text) in wrapped.enumerated() {
-                lines.append(HelpLine(kind: .message(isError: entry.message.isError), key: index == 0 ? TimeText.clock(entry.at) : "", text: text))
+                lines.append(HelpLine(kind: .message(isError: entry.message.isError), key: index == 0 ? TimeLabel.utcClock(entry.at) : "", text: text))
             }
         }
         return lines
     }
 
-    /// The width of a message's time column, `12:00:05`.
-    private static let timeWidth = 8
+    /// The width of a message's time column, `12:00:05 UTC`.
+    private static let timeWidth = 12
 
     /// The panel's box in a terminal of the state's size.
     static func frame(_ state: AppState, lineCount: Int) -> Rect {

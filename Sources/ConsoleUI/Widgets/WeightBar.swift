@@ -21,6 +21,11 @@ enum WeightBar {
         if rest > 0 { buffer.write(repeating: Palette.unallocatedGlyph, count: rest, x: column, y: y, style: Palette.dim) }
     }
 
+    /// The weights as numbers in variant order, e.g. `90/10` or `40/40/20` (percent).
+    static func numbers(_ weights: [Weight]) -> String {
+        weights.map(\.description).joined(separator: "/")
+    }
+
     /// A legend such as `█ control 50 %  ▓ treatment 50 %  · unallocated 0 %`.
     static func legend(_ variants: [(name: String, weight: Weight)]) -> [(text: String, style: CellStyle)] {
         var parts = variants.enumerated().map { index, variant in

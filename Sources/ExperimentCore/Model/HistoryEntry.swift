@@ -17,6 +17,10 @@ public struct HistoryEntry: Hashable, Sendable {
         self.before = before
         self.after = after
     }
+
+    /// `before → after` (`∅` for a missing side), as `abconsole history` and the console show it; an
+    /// import's `after` names the subjects it added and replaced.
+    public var changeText: String { "\(before ?? "∅") → \(after ?? "∅")" }
 }
 
 /// The kinds of change the history records.

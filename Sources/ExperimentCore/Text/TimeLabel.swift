@@ -16,5 +16,10 @@ public enum TimeLabel {
         return String(text.prefix(16)) + " UTC"
     }
 
+    /// `date` as `HH:MM:SS UTC`, the time of day, for a log of today's messages.
+    public static func utcClock(_ date: Date) -> String {
+        String(utc(date).dropFirst(11))
+    }
+
     private static let utcFormat = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
 }

@@ -23,7 +23,7 @@ struct LifecycleStoryTests {
         #expect(last.operatorName == StoryStore.operatorName)
         #expect(story.session.state.overlay == nil)
         let lines = story.screen()
-        #expect(lines.contains { $0.hasPrefix("▶paywall_type        user    running   ") })
+        #expect(lines.contains { $0.hasPrefix("▶paywall_type           user   running  34/33/33 ") })
         #expect(lines[28].hasPrefix(" started `paywall_type`"))
     }
 

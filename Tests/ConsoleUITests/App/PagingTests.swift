@@ -47,7 +47,7 @@ struct PagingTests {
     static let screens: [(name: String, open: [Key], visible: @Sendable (Int) -> Int)] = [
         ("list", [], { ListView.visibleRows(bodyHeight: $0, showsFilter: false) }),
         ("whitelist", [.character("w")], { WhitelistScreen.visibleRows(bodyHeight: $0, showsFilter: false) }),
-        ("history", [.character("H")], { HistoryScreen.visibleRows(bodyHeight: $0) }),
+        ("history", [.character("H")], { HistoryScreen.visibleRows(bodyHeight: $0, showsFilter: false) }),
         ("inspector", [.character("i")] + F.typing("user-42") + [.enter], { InspectorScreen.visibleRows(bodyHeight: $0) }),
     ]
 

@@ -54,9 +54,9 @@ struct StatusMessageTests {
         #expect(state.showsHelp && state.help.page == .messages)
         let lines = ConsoleView.render(state, width: 80, height: 24).lines()
         Snapshot.assert(lines, named: "message-log-80x24")
-        #expect(lines.contains { $0.contains("12:01:05 read-only console (opened with --read-only): cannot") })
-        #expect(lines.contains { $0.contains("12:00:00 read-only console (opened with --read-only): cannot") })
-        #expect(lines.contains { $0.contains("create an experiment; restart without --read-only") })
+        #expect(lines.contains { $0.contains("12:01:05 UTC read-only console (opened with --read-only):") })
+        #expect(lines.contains { $0.contains("12:00:00 UTC read-only console (opened with --read-only):") })
+        #expect(lines.contains { $0.contains("cannot create an experiment; restart without") })
         F.send([.escape], to: &state)
         #expect(!state.showsHelp)
     }

@@ -34,7 +34,7 @@ struct FormsStoryTests {
         #expect(store.session.state.message == .info(message))
         #expect(store.session.state.overlay == nil)
         #expect(store.screen()[28].hasPrefix(" " + message))
-        #expect(store.screen()[2] == "▶checkout_button     user    running   ████████████████▓▓▓▓▓▓▓▓ 3      2026-03-02 11:00 carol")
+        #expect(store.screen()[2] == "▶checkout_button user   running  70/30    ███████▓▓▓ 3     2026-03-02 11:00 UTC carol")
     }
 
     @Test func noOnTheRampConfirmationReturnsToTheEditorAndSavesNothing() throws {
@@ -74,7 +74,7 @@ struct FormsStoryTests {
         #expect(try store.saved().history.last?.operatorName == "carol")
         #expect(store.session.state.overlay == nil)
         #expect(store.session.state.message == .info("resolved `checkout_button`: everyone now gets `treatment`, forever"))
-        #expect(store.screen()[2].contains("checkout_button     user    resolved  → treatment"))
+        #expect(store.screen()[2].contains("checkout_button user   resolved → treatment "))
     }
 
     @Test func rampingAResolvedExperimentIsRefusedWithAMessage() throws {

@@ -37,7 +37,7 @@ extension InspectorScreen {
         }
         let selected = value.selectedKey.flatMap { key in decisions.firstIndex { $0.experiment == key } } ?? 0
         let table = Rect(x: area.x, y: area.y + 3, width: area.width, height: area.height - 3 - stripHeight)
-        renderTable(decisions, experiments, selected: selected, area: table, into: &buffer)
+        renderTable(decisions, experiments, selected: selected, focused: value.focus == .table, area: table, into: &buffer)
         let strip = Rect(x: area.x, y: table.maxY + 1, width: area.width, height: stripHeight - 1)
         renderStrip(experiments[selected], decisions[selected], area: strip, into: &buffer)
     }
@@ -46,13 +46,20 @@ extension InspectorScreen {
         id.map { "`\(SafeText.escaped($0))`" } ?? "—"
     }
 
-    /// Column widths of the decision table; the experiment key takes what the others leave.
+    /// Column widths of the decision table between the experiment key and the payload.
     private static let columns = [("TYPE", 7), ("STATUS", 9), ("VARIANT", 20), ("REASON", 13), ("BUCKET", 6)]
 
-    private static func renderTable(_ decisions: [Decision], _ experiments: [Experiment], selected: Int, area: Rect, into buffer: inout ScreenBuffer) {
-        let keyWidth = max(10, area.width - 2 - columns.reduce(0) { $0 + $1.1 + 1 })
+    /// The decision table: the key as wide as the longest (the payload of the served variant takes
+    /// the rest when 10 columns are left, else the key does), the selected row marked.
+    private static func renderTable(_ decisions: [Decision], _ experiments: [Experiment], selected: Int, focused: Bool,
+                                    area: Rect, into buffer: inout ScreenBuffer) {
+        let fixed = columns.reduce(0) { $0 + $1.1 + 1 }
+        let longest = max(10, experiments.reduce(0) { max($0, DisplayWidth.of(SafeText.escaped($1.key))) })
+        let payloadWidth = area.width - 2 - fixed - longest - 1 >= 10 ? area.width - 2 - fixed - longest - 1 : 0
+        let keyWidth = payloadWidth > 0 ? longest : max(10, area.width - 2 - fixed)
+        let titles = [("EXPERIMENT", keyWidth)] + columns + (payloadWidth > 0 ? [("PAYLOAD", payloadWidth)] : [])
         var x = area.x + 1
-        for (title, size) in [("EXPERIMENT", keyWidth)] + columns {
+        for (title, size) in titles {
             buffer.write(title, x: x, y: area.y, maxWidth: size, style: Palette.header)
             x += size + 1
         }
@@ -62,6 +69,7 @@ extension InspectorScreen {
             let decision = decisions[row], experiment = experiments[row]
             let y = rows.y + row - first
             let variantIndex = experiment.variants.firstIndex { $0.name == decision.variant }
+            let payload = variantIndex.flatMap { experiment.variants[$0].payload?.compactText } ?? "—"
             let cells: [(String, Int, CellStyle)] = [
                 (SafeText.escaped(decision.experiment), keyWidth, row == selected ? Palette.selected.bolded : .bold),
                 (decision.type.rawValue, 7, .plain),
@@ -69,21 +77,23 @@ extension InspectorScreen {
                 ((variantIndex.map { "\(Palette.variantGlyph($0)) " } ?? "") + SafeText.escaped(decision.variant), 20, variantIndex.map(Palette.variantStyle) ?? .plain),
                 (decision.reason.rawValue, 13, Palette.key),
                 (decision.bucket.map(String.init) ?? "—", 6, .plain),
+                (SafeText.escaped(payload), payloadWidth, Palette.dim),
             ]
             x = area.x + 1
-            for (text, size, style) in cells {
+            for (text, size, style) in cells where size > 0 {
                 buffer.write(text, x: x, y: y, maxWidth: size, style: style)
                 x += size + 1
             }
-            if row == selected { buffer.write("▶", x: area.x, y: y, style: Palette.key) }
+            if row == selected { buffer.write(focused ? "▶" : "▷", x: area.x, y: y, style: Palette.key) }
         }
     }
 
-    /// The selected experiment: a title, the strip, the marker with "bucket N of 10000", the legend, and why.
+    /// The selected experiment: a title with the served payload, the strip, the marker with "bucket N of 10000", the legend, and why.
     private static func renderStrip(_ experiment: Experiment, _ decision: Decision, area: Rect, into buffer: inout ScreenBuffer) {
         guard area.height >= 4 else { return }
         let x = area.x + 1, width = area.width - 2
-        buffer.write("\(SafeText.escaped(experiment.key)) · buckets 0–9999 · salt `\(SafeText.escaped(experiment.salt))`",
+        let payload = experiment.variants.first { $0.name == decision.variant }?.payload.map { " · payload \($0.compactText)" } ?? ""
+        buffer.write(SafeText.escaped("\(experiment.key)\(payload) · buckets 0–9999 · salt `\(experiment.salt)`"),
                      x: x, y: area.y, maxWidth: width, style: .bold)
         BucketStrip.render(experiment, bucket: decision.bucket, x: area.x, y: area.y + 1, width: area.width, into: &buffer)
         if let bucket = decision.bucket {

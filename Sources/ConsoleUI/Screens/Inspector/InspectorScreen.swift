@@ -3,8 +3,8 @@ import ExperimentStore
 
 /// The subject inspector: a user id and/or a device id in, every experiment's decision out.
 public struct InspectorScreen: Equatable, Sendable {
-    /// The two id fields; `Tab` switches.
-    public enum Field: Equatable, Sendable { case user, device }
+    /// Where the keys go: one of the two id fields, or the decision table (after a run); `Tab` cycles.
+    public enum Field: Equatable, Sendable { case user, device, table }
 
     public var userID = TextField()
     public var deviceID = TextField()
@@ -18,10 +18,21 @@ public struct InspectorScreen: Equatable, Sendable {
 
     public init() {}
 
+    /// The inspector of one whitelisted subject of `experiment` (in the id field of its type), already run.
+    init(subject id: String, of experiment: Experiment, _ context: ScreenContext) {
+        if experiment.type == .device { deviceID = TextField(id) } else { userID = TextField(id) }
+        focus = experiment.type == .device ? .device : .user
+        selectedKey = experiment.key
+        run(context)
+    }
+
     /// The subject the fields describe now (empty fields are missing ids).
     var typedSubject: Subject {
         Subject(userID: userID.text.isEmpty ? nil : userID.text, deviceID: deviceID.text.isEmpty ? nil : deviceID.text)
     }
+
+    /// Which bindings apply: the fields take text, the table browses.
+    var bindingContext: BindingContext { focus == .table ? .inspectorTable : .inspector }
 }
 
 extension InspectorScreen {
@@ -31,29 +42,42 @@ extension InspectorScreen {
         max(1, bodyHeight - 4 - stripHeight)
     }
 
-    /// Handles a key while this is on top; keys no binding claims type into the focused field.
+    /// Handles a key while this is on top; in a field, keys no binding claims type into it.
     mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         let page = Self.visibleRows(bodyHeight: context.bodyHeight)
         switch intent {
         case .back?, .cancel?, .quit?:
             return .close()
-        case .nextField?, .previousField?:
-            focus = focus == .user ? .device : .user
+        case .nextField?:
+            focus = focus == .user ? .device : focus == .device && subject != nil ? .table : .user
+        case .previousField?:
+            focus = focus == .device ? .user : focus == .user && subject != nil ? .table : .device
+        case .inspect? where focus == .table:
+            focus = .user
         case .submit?:
             run(context)
+        case .open?:
+            if let key = selectedKey, subject != nil, context.snapshot.experiments[key] != nil { return .push(.detail(key: key)) }
         case .moveDown?: moveSelection(by: 1, context)
         case .moveUp?: moveSelection(by: -1, context)
+        case .top?: moveSelection(by: -Int.max / 2, context)
+        case .bottom?: moveSelection(by: Int.max / 2, context)
         case .pageDown?: moveSelection(by: page, context)
         case .pageUp?: moveSelection(by: -page, context)
         case nil:
-            if focus == .user { userID.type(key) } else { deviceID.type(key) }
+            switch focus {
+            case .user: userID.type(key)
+            case .device: deviceID.type(key)
+            case .table: break
+            }
         default:
             return .browse(intent)
         }
         return .none
     }
 
-    /// Checks the ids and runs the inspection, selecting the experiment the user came from.
+    /// Checks the ids and runs the inspection, selecting the experiment the user came from; the
+    /// table then takes the keys (`Enter` opens the selected experiment).
     private mutating func run(_ context: ScreenContext) {
         let subject = typedSubject
         problem = subject.userID == nil && subject.deviceID == nil ? "type a user id and/or a device id, then press Enter" : nil
@@ -69,6 +93,7 @@ extension InspectorScreen {
         if selectedKey.map({ context.snapshot.experiments[$0] == nil }) ?? true {
             selectedKey = context.focusedExperiment?.key ?? context.snapshot.sortedExperiments.first?.key
         }
+        if !context.snapshot.experiments.isEmpty { focus = .table }
     }
 
     /// Selects the experiment `offset` rows away in the table (clamped); only once a subject was run.

@@ -19,6 +19,12 @@ struct ListRows: Sendable {
     private var texts: [ListMatchText] = []
     /// The positions in `all` of the experiments matching `filter`, ascending.
     private var matching: [Int] = []
+    /// The display width of the longest key and of the widest weights text of every experiment (not
+    /// only the matching ones), so the list's columns keep their widths while the filter changes.
+    private(set) var longestKey = 0
+    private(set) var widestWeights = 0
+    /// The display width of the widest `→ winner` of a resolved experiment.
+    private(set) var widestWinner = 0
 
     /// Rows never built: current for no store.
     init() {}
@@ -60,6 +66,9 @@ struct ListRows: Sendable {
             source = snapshot.experiments
             all = snapshot.experiments.values.sorted { $0.key < $1.key }
             texts = all.map(ListMatchText.init)
+            longestKey = all.reduce(0) { max($0, DisplayWidth.of(SafeText.escaped($1.key))) }
+            widestWeights = all.reduce(0) { $1.winner == nil ? max($0, DisplayWidth.of(WeightBar.numbers($1.variants.map(\.weight)))) : $0 }
+            widestWinner = all.reduce(0) { max($0, $1.winner.map { DisplayWidth.of(ListColumns.winnerText($0)) } ?? 0) }
         }
         self.filter = filter
         if filter.isEmpty {

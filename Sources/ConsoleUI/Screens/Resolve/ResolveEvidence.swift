@@ -79,7 +79,7 @@ enum ResolveEvidence {
                 let used = buffer.write(experiment.status.rawValue, x: x, y: y, style: Palette.status(experiment.status))
                 buffer.write(" · \(experiment.type.rawValue)-level · revision \(experiment.revision)", x: x + used, y: y, maxWidth: width - used, style: Palette.dim)
             case .lastChange:
-                let text = "last change \(TimeText.short(experiment.updatedAt)) by \(experiment.updatedBy)"
+                let text = "last change \(TimeLabel.utc(experiment.updatedAt)) by \(experiment.updatedBy)"
                 buffer.write(SafeText.escaped(text), x: x, y: y, maxWidth: width, style: Palette.dim)
             case .bar:
                 WeightBar.render(experiment.variants.map(\.weight), x: x, y: y, width: width, into: &buffer)

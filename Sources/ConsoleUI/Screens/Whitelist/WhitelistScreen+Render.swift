@@ -11,10 +11,7 @@ extension WhitelistScreen {
         renderSummary(screen, entries, experiment, y: area.y, area: area, into: &buffer)
         area = area.inset(top: 1)
         if screen.isFiltering || !screen.filter.isEmpty {
-            let label = screen.isFiltering ? "/" : "filter: "
-            let used = buffer.write(label, x: area.x + 1, y: area.y, style: Palette.key)
-            buffer.write(SafeText.escaped(screen.filter) + (screen.isFiltering ? "▏" : ""), x: area.x + 1 + used, y: area.y,
-                         maxWidth: area.width - used - 2, style: screen.isFiltering ? .underline : .plain)
+            FilterLine.render(screen.filter, typing: screen.isFiltering, x: area.x + 1, y: area.y, width: area.width - 2, into: &buffer)
             area = area.inset(top: 1)
         }
         let columns = Columns(width: area.width)
@@ -62,7 +59,7 @@ extension WhitelistScreen {
         let width: Int
         var variant: Int { 16 }
         var addedBy: Int { 14 }
-        var addedAt: Int { 16 }
+        var addedAt: Int { 20 }
         private var rest: Int { max(20, width - 2 - variant - addedBy - addedAt - 4) }
         var subject: Int { rest * 6 / 10 }
         var note: Int { rest - subject }
@@ -91,7 +88,7 @@ extension WhitelistScreen {
             x += note + 1
             buffer.write(SafeText.escaped(entry.addedBy), x: x, y: y, maxWidth: addedBy, style: Palette.dim)
             x += addedBy + 1
-            buffer.write(TimeText.short(entry.addedAt), x: x, y: y, maxWidth: addedAt, style: Palette.dim)
+            buffer.write(TimeLabel.utcMinutes(entry.addedAt), x: x, y: y, maxWidth: addedAt, style: Palette.dim)
             if selected { buffer.write("▶", x: 0, y: y, style: Palette.key) }
         }
     }

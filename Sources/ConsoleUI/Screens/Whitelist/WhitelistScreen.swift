@@ -62,6 +62,9 @@ extension WhitelistScreen {
             return .refuse(context.changeRefusal(experiment, "its whitelist", action: "import a whitelist")) {
                 ScreenReply(status: .clear, present: .importCSV(ImportForm(experiment)))
             }
+        case .inspect? where !rows(filter).matching.isEmpty:
+            let shown = rows(filter)
+            return .push(.inspector(InspectorScreen(subject: shown[selectedIndex(in: shown)].subject, of: experiment, context)))
         default:
             return .browse(intent)
         }
@@ -118,7 +121,7 @@ extension WhitelistScreen {
         let bucket = after.bucket.map { "bucket \($0), " } ?? ""
         return ScreenReply(status: .clear, present: .confirm(Confirmation(
             title: "Remove `\(entry.subject)` from the whitelist of `\(experiment.key)`?",
-            lines: ["It is forced into `\(entry.variant)` (added by \(entry.addedBy), \(TimeText.short(entry.addedAt))).",
+            lines: ["It is forced into `\(entry.variant)` (added by \(entry.addedBy), \(TimeLabel.utc(entry.addedAt))).",
                     "Afterwards it gets `\(after.variant)` (\(bucket)\(after.reason.rawValue))."],
             change: .whitelistRemove(experiment: experiment.key, subject: entry.subject),
             expectedRevision: experiment.revision)))

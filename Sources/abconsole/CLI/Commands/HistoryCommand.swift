@@ -30,8 +30,7 @@ enum HistoryCommand {
             return
         }
         let rows = entries.map { entry in
-            [TimeLabel.utc(entry.at), entry.operatorName, entry.experiment, entry.action.rawValue,
-             "\(entry.before ?? "∅") → \(entry.after ?? "∅")"]
+            [TimeLabel.utc(entry.at), entry.operatorName, entry.experiment, entry.action.rawValue, entry.changeText]
         }
         SafeOutput.table(["AT", "OPERATOR", "EXPERIMENT", "ACTION", "CHANGE"], rows).forEach(context.output.line)
     }

@@ -24,7 +24,7 @@ struct InspectorRenderTests {
             let words = row.split(separator: " ").map(String.init)
             #expect(words.contains(decision.variant))
             #expect(words.contains(decision.reason.rawValue))
-            #expect(words.last == decision.bucket.map(String.init) ?? "—")
+            #expect(words.dropLast().last == decision.bucket.map(String.init) ?? "—", "then the payload, — for none")
         }
         // account_add_funds is selected: user-1 is whitelisted there; the strip marks bucket 6471.
         #expect(lines.contains { $0.contains("▲ bucket 6471 of 10000") })

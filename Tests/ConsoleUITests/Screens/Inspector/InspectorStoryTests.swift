@@ -19,7 +19,7 @@ struct InspectorStoryTests {
             let decision = try #require(index.decide(key, for: Subject(userID: "user-42")))
             let row = try #require(lines.first { $0.dropFirst().hasPrefix(key + " ") })
             let words = row.split(separator: " ").map(String.init)
-            #expect(Array(words.suffix(3)) == [decision.variant, decision.reason.rawValue, decision.bucket.map(String.init) ?? "—"])
+            #expect(Array(words.dropLast().suffix(3)) == [decision.variant, decision.reason.rawValue, decision.bucket.map(String.init) ?? "—"])
         }
         // SPEC §2 vector: account_add_funds / user-42 → bucket 1165, in control's [0, 5000).
         #expect(lines.contains { $0.contains("▲ bucket 1165 of 10000") })
@@ -32,12 +32,12 @@ struct InspectorStoryTests {
         session.send(.character("i"))
         session.type("user-1")
         session.send(.enter)
-        #expect(session.render(width: 100, height: 30).lines()[5].hasSuffix("▓ treatment          whitelisted   6471"))
+        #expect(session.render(width: 100, height: 30).lines()[5].hasSuffix("▓ treatment          whitelisted   6471   —"), "no payload")
         try store.apply(.whitelistRemove(experiment: "account_add_funds", subject: "user-1"),
                         context: ChangeContext(operatorName: "carol", now: F.noon))
         session.tick()
         let lines = session.render(width: 100, height: 30).lines()
-        #expect(lines[5].hasSuffix("▓ treatment          bucketed      6471"))
+        #expect(lines[5].hasSuffix("▓ treatment          bucketed      6471   —"))
         #expect(lines.contains(" bucket 6471 is owned by `treatment`"))
     }
 

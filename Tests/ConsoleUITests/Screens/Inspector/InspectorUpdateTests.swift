@@ -27,7 +27,9 @@ struct InspectorUpdateTests {
         F.send([.enter], to: &state)
         expected.subject = Subject(userID: "user-42", deviceID: "device-7f3a")
         expected.selectedKey = "app_color_scheme"
+        expected.focus = .table
         #expect(Self.screen(state) == expected)
+        #expect(state.bindingContext == .inspectorTable)
         F.send([.down], to: &state)
         expected.selectedKey = "new_flow"
         #expect(Self.screen(state) == expected)
@@ -42,6 +44,7 @@ struct InspectorUpdateTests {
         #expect(Self.screen(state) == expected)
         F.send([.escape], to: &state)
         #expect(state.stack.isEmpty)
+        #expect(state.lastInspector == expected, "Esc keeps the ids, the run and the selection for the next `i`")
     }
 
     /// A hand-edited store can change an experiment without changing the revision; the decisions follow it.
@@ -72,7 +75,7 @@ struct InspectorUpdateTests {
         var state = try F.state()
         F.send([.character("i")] + F.typing("user-1") + [.enter], to: &state)
         #expect(Self.screen(state)?.subject == Subject(userID: "user-1"))
-        F.send([.character("\u{7}"), .enter], to: &state)
+        F.send([.tab, .character("\u{7}"), .enter], to: &state)
         #expect(Self.screen(state)?.problem == "user id `user-1\u{7}` is not valid: use 1–256 characters without control characters")
         #expect(Self.screen(state)?.subject == nil)
         let lines = F.screen(state)

@@ -16,12 +16,12 @@ struct ListStoryTests {
         story.session.type("p")
         #expect(story.listRows().count == 6)  // every key or description with a "p"
         story.session.type("a")
-        #expect(story.listRows().map { String($0.prefix(20)).trimmingCharacters(in: .whitespaces) } == ["▶paywall_type", "purchase_button_co…"])
+        #expect(story.listRows().map { String($0.prefix(23)).trimmingCharacters(in: .whitespaces) } == ["▶paywall_type", "purchase_button_color"])
         story.session.type("y")
         let lines = story.screen()
         #expect(lines[1] == " /pay▏")
         #expect(story.listRows().count == 1)
-        #expect(story.listRows().first?.hasPrefix("▶paywall_type        user    draft     ") == true)
+        #expect(story.listRows().first?.hasPrefix("▶paywall_type           user   draft    34/33/33 ") == true)
         Snapshot.assert(lines, named: "story-list-filtering-pay")
     }
 
@@ -87,11 +87,11 @@ struct ListStoryTests {
         story.send(.down, .down)
         #expect(selected() == "ebook_promotion")
         story.send(.character("k"))
-        #expect(selected() == "cash_projection_ba…")
+        #expect(selected() == "cash_projection_banner")
         story.send(.up)
         #expect(selected() == "app_color_scheme")
         story.send(.character("G"))
-        #expect(selected() == "purchase_button_co…")
+        #expect(selected() == "purchase_button_color")
         #expect(story.session.state.list.selectedKey == "purchase_button_color")
         story.send(.character("j"))
         #expect(story.session.state.list.selectedKey == "purchase_button_color", "j stops at the last row")

@@ -31,7 +31,7 @@ struct WhitelistStoryTests {
         session.send(.escape)
         session.send(.character("H"))
         lines = session.render(width: 100, height: 30).lines()
-        #expect(lines[3].hasPrefix("▶2026-07-22 11:00 bob            account_add_funds        whitelist_add    ∅ → partner-7=treatment"))
+        #expect(lines[3].hasPrefix("▶2026-07-22 11:00 UTC bob          account_add_funds whitelist_add    ∅ → partner-7=treatment"))
     }
 
     @Test func removeTheSelectedEntryWithDThenY() throws {

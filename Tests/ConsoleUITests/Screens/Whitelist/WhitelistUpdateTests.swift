@@ -157,7 +157,7 @@ struct WhitelistUpdateTests {
         let change = Change.whitelistRemove(experiment: "account_add_funds", subject: "user-1")
         #expect(state.overlay == .confirm(Confirmation(
             title: "Remove `user-1` from the whitelist of `account_add_funds`?",
-            lines: ["It is forced into `treatment` (added by alice, 2026-07-22 10:00).",
+            lines: ["It is forced into `treatment` (added by alice, 2026-07-22 10:00:00 UTC).",
                     "Afterwards it gets `treatment` (bucket 6471, bucketed)."],
             change: change, expectedRevision: experiment.revision)))
         let effects = F.send([.character("y")], to: &state)
@@ -229,8 +229,25 @@ struct WhitelistUpdateTests {
         #expect(Self.rows(state)?.subjects == ["qa-bot", "user-9"])
     }
 
-    @Test func iOpensTheInspectorFromTheWhitelist() throws {
+    @Test func iOnARowInspectsThatSubject() throws {
         var state = try Self.opened()
+        F.send([.character("i")], to: &state)
+        var expected = InspectorScreen()
+        expected.userID = TextField("qa-bot")
+        expected.subject = Subject(userID: "qa-bot")
+        expected.selectedKey = "account_add_funds"
+        expected.focus = .table
+        #expect(state.stack.last == .inspector(expected), "the first row, qa-bot, in the user id field (a user experiment), run")
+        F.send([.escape, .character("j"), .character("j"), .character("i")], to: &state)
+        expected.userID = TextField("user-9")
+        expected.subject = Subject(userID: "user-9")
+        #expect(state.stack.last == .inspector(expected))
+    }
+
+    @Test func iOnAnEmptyWhitelistOpensTheInspectorAsLeft() throws {
+        var state = try F.state()
+        F.send([.character("G"), .character("k"), .character("w")], to: &state)
+        #expect(state.stack.last == .whitelist(WhitelistScreen(experimentKey: "new_flow")))
         F.send([.character("i")], to: &state)
         #expect(state.stack.last == .inspector(InspectorScreen()))
     }
