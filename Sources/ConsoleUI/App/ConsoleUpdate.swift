@@ -128,6 +128,9 @@ public enum ConsoleUpdate {
             guard reply.present != nil else { break }
             let effects = apply(reply, from: .screen, &state, rows)
             return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
+        case .addVariant, .setPayload, .editDescription, .deleteDraft:
+            guard let experiment = state.focusedExperiment else { return [] }
+            reply = ExperimentEdits.ask(intent, experiment, context)
         case .start, .pause:
             guard let experiment = state.focusedExperiment else { return [] }
             reply = .refuse(context.writeRefusal(intent == .start ? "start" : "pause")) {

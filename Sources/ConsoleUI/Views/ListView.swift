@@ -13,8 +13,8 @@ enum ListView {
         if state.list.isFiltering || !state.list.filter.isEmpty {
             let label = state.list.isFiltering ? "/" : "filter: "
             let used = buffer.write(label, x: area.x + 1, y: area.y, style: Palette.key)
-            buffer.write(SafeText.escaped(state.list.filter) + (state.list.isFiltering ? "▏" : ""), x: area.x + 1 + used, y: area.y,
-                         maxWidth: area.width - used - 2, style: state.list.isFiltering ? .underline : .plain)
+            TextField.drawFilter(state.list.filterField, isTyping: state.list.isFiltering, x: area.x + 1 + used, y: area.y,
+                                 width: area.width - used - 2, into: &buffer)
             area = area.inset(top: 1)
         }
         let experiments = cache.listRows(state)

@@ -39,6 +39,7 @@ extension InspectorScreen {
             return .close()
         case .nextField?, .previousField?:
             focus = focus == .user ? .device : .user
+            if focus == .user { userID.selectAll() } else { deviceID.selectAll() }
         case .submit?:
             run(context)
         case .moveDown?: moveSelection(by: 1, context)

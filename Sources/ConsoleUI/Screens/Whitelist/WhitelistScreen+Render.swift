@@ -13,8 +13,8 @@ extension WhitelistScreen {
         if screen.isFiltering || !screen.filter.isEmpty {
             let label = screen.isFiltering ? "/" : "filter: "
             let used = buffer.write(label, x: area.x + 1, y: area.y, style: Palette.key)
-            buffer.write(SafeText.escaped(screen.filter) + (screen.isFiltering ? "▏" : ""), x: area.x + 1 + used, y: area.y,
-                         maxWidth: area.width - used - 2, style: screen.isFiltering ? .underline : .plain)
+            TextField.drawFilter(screen.filterField, isTyping: screen.isFiltering, x: area.x + 1 + used, y: area.y,
+                                 width: area.width - used - 2, into: &buffer)
             area = area.inset(top: 1)
         }
         let columns = Columns(width: area.width)

@@ -23,8 +23,8 @@ struct RampEditorUpdateTests {
         #expect(editor.revision == 5)
         #expect(editor.variants == ["control", "treatment"])
         #expect(editor.before == [F.pct(50), F.pct(50)])
-        #expect(editor.fields == [TextField("50"), TextField("50")])
-        #expect(editor.focus == 0 && editor.replacesOnType && editor.problem == nil)
+        #expect(editor.fields.map(\.text) == ["50", "50"])
+        #expect(editor.focus == 0 && editor.fields[0].isAllSelected && editor.problem == nil)
         #expect(state.bindingContext == .rampEditor)
     }
 
@@ -32,7 +32,6 @@ struct RampEditorUpdateTests {
         var (state, editor) = try opened()
         F.send([.character("7")], to: &state)
         editor.fields[0].text = "7"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
         F.send(F.typing("0.5"), to: &state)
         editor.fields[0].text = "70.5"
@@ -47,16 +46,15 @@ struct RampEditorUpdateTests {
         F.send([.character("7"), .tab, .character("3"), .character("0")], to: &state)
         editor.fields = [TextField("7"), TextField("30")]
         editor.focus = 1
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
         F.send([.backTab], to: &state)
         editor.focus = 0
-        editor.replacesOnType = true
+        editor.fields[editor.focus].selectAll()
         #expect(state.overlay == .ramp(editor))
         F.send([.character("6"), .down, .down], to: &state)
         editor.fields[0].text = "6"
         editor.focus = 0
-        editor.replacesOnType = true
+        editor.fields[editor.focus].selectAll()
         #expect(state.overlay == .ramp(editor), "↓ past the last field wraps to the first")
         F.send([.up], to: &state)
         editor.focus = 1
@@ -70,7 +68,6 @@ struct RampEditorUpdateTests {
         #expect(state.overlay == .ramp(editor))
         F.send(F.typing("99.5") + [.character("+"), .character("+")], to: &state)
         editor.fields[0].text = "100"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
         F.send([.tab] + F.typing("0.4") + [.character("-"), .character("-")], to: &state)
         editor.fields[1].text = "0"
@@ -82,7 +79,6 @@ struct RampEditorUpdateTests {
         var (state, editor) = try opened()
         F.send(F.typing("1.234") + [.character("+")], to: &state)
         editor.fields[0].text = "51"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
     }
 
@@ -94,7 +90,6 @@ struct RampEditorUpdateTests {
         F.send([.character("4")], to: &state)
         editor.problem = nil
         editor.fields[0].text = "4"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor), "the next key clears the hint; the field still replaces on its first digit")
     }
 
@@ -136,7 +131,7 @@ struct RampEditorUpdateTests {
         #expect(F.send([.enter], to: &state) == [])
         editor.fields = [TextField("70"), TextField("30")]
         editor.focus = 1
-        editor.replacesOnType = false
+        editor.fields[1].selectAll()
         let confirmation = Confirmation(
             title: "Ramp checkout_button?",
             lines: ["control    50 % → 70 %",
@@ -176,7 +171,7 @@ struct RampEditorUpdateTests {
         F.send(F.typing("70"), to: &state)
         #expect(F.send([.enter], to: &state) == [])
         editor.fields[0].text = "70"
-        editor.replacesOnType = false
+        editor.fields[0].selectAll()
         editor.problem = "cannot review: see the red check above; nothing was saved"
         #expect(state.overlay == .ramp(editor))
         let preview = RampPreview(editor, experiment: try F.experiment("checkout_button", in: state))
