@@ -48,7 +48,10 @@ public struct RampEditor: Equatable, Sendable {
         guard fields.indices.contains(focus) else { return }
         let current = (try? Weight.parse(percent: fields[focus].text).get()) ?? before[focus]
         let next = Weight(buckets: min(max(current.buckets + buckets, 0), Weight.bucketCount))
+        let wasSelected = fields[focus].isAllSelected
         fields[focus].text = next.description
+        // A field still selected stays so: the first digit typed replaces the stepped value too.
+        if wasSelected { fields[focus].selectAll() }
         problem = nil
     }
 

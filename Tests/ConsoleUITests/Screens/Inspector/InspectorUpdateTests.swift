@@ -39,6 +39,7 @@ struct InspectorUpdateTests {
         #expect(Self.screen(state) == expected)
         F.send([.tab], to: &state)
         expected.focus = .user
+        expected.userID.selectAll()
         #expect(Self.screen(state) == expected)
         F.send([.escape], to: &state)
         #expect(state.stack.isEmpty)
