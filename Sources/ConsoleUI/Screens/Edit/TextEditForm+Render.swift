@@ -19,7 +19,7 @@ extension TextEditForm {
         buffer.write(intro, x: x, y: content.y, maxWidth: width, style: Palette.dim)
         TextField.render(form.field, label: label, focused: true, x: x, y: content.y + 2, width: width, into: &buffer)
         FormNotice.render(app.message, x: x, y: content.y + 4, width: width, maxY: content.maxY - 1, into: &buffer)
-        buffer.write("typing replaces the selected text · ←/→ Home/End edit it · Enter save · Esc cancel",
+        buffer.write("typing replaces the selected text · ←/→ to edit it · Enter save · Esc cancel",
                      x: x, y: content.maxY - 1, maxWidth: width, style: Palette.dim)
     }
 }

@@ -156,4 +156,14 @@ struct ExperimentEditsStoryTests {
         #expect(store.session.state.message == .error(ExperimentError.resolvedIsFrozen(experiment: "iap_discount", what: "its payloads").message))
         #expect(store.session.state.overlay == nil)
     }
+
+    @Test func aLongDescriptionScrollsInItsField() throws {
+        let store = try opened("cash_projection_banner")
+        store.send(.character("E"), .end)
+        store.session.type(" — and a much longer explanation that keeps going past the right edge of the box")
+        Snapshot.assert(store.screen(), named: "edit-description-scrolled")
+        store.send(.home)
+        let line = try #require(store.screen().first { $0.contains("description ▏") })
+        #expect(line.contains("▏Show the 30-day") && line.contains("…"), "Home shows the start, … marks the hidden rest")
+    }
 }
