@@ -166,4 +166,10 @@ struct ExperimentEditsStoryTests {
         let line = try #require(store.screen().first { $0.contains("description ▏") })
         #expect(line.contains("▏Show the 30-day") && line.contains("…"), "Home shows the start, … marks the hidden rest")
     }
+
+    @Test func thePayloadFormShowsTheVariantsAndTheChosenOnesPayload() throws {
+        let store = try opened("app_color_scheme")
+        store.send(.character("P"), .right)
+        Snapshot.assert(store.screen(), named: "edit-payload-dark")
+    }
 }
