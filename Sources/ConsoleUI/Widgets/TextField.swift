@@ -103,8 +103,11 @@ extension TextField {
 
     /// Draws a list filter: underlined with the cursor while typing, else its text plain.
     static func drawFilter(_ field: TextField, isTyping: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
-        guard isTyping else { return _ = buffer.write(SafeText.escaped(field.text), x: x, y: y, maxWidth: width) }
-        draw(field, focused: true, x: x, y: y, width: width, focusedStyle: .underline, into: &buffer)
+        if isTyping {
+            draw(field, focused: true, x: x, y: y, width: width, focusedStyle: .underline, into: &buffer)
+        } else {
+            buffer.write(SafeText.escaped(field.text), x: x, y: y, maxWidth: width)
+        }
     }
 
     /// One run of what a field shows: its text (escaped), the cursor, or a `…` scroll marker.
@@ -133,7 +136,7 @@ extension TextField {
         var start = cursorColumn + 2 <= width ? 0 : ((cursorColumn + 3 - width) + step - 1) / step * step
         start = min(start, total - (width - 1))
         var first = 0, skipped = 0
-        while first < cells.count, skipped < start {
+        while first < cursor, skipped < start {
             skipped += widths[first]
             first += 1
         }

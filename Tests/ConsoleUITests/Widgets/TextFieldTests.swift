@@ -125,4 +125,16 @@ struct TextFieldTests {
         let home = drawn(typed(field, [.home]), width: 9)
         #expect(home == "▏日本日…")
     }
+
+    @Test func theCursorIsShownAtEveryPositionInEveryBoxFromThreeColumns() {
+        let field = TextField("ab日本cdefg👍🏽hijklmnop")
+        for width in 3...20 {
+            for position in 0...field.text.count {
+                var moved = field
+                moved.moveCursor(to: position)
+                let shown = drawn(moved, width: width)
+                #expect(shown.contains("▏") && DisplayWidth.of(shown) <= width, "width \(width), cursor \(position): \(shown)")
+            }
+        }
+    }
 }
