@@ -582,9 +582,47 @@ scenario_results() {
     expect_exit 0
 }
 
+# Edit inside a field with Home/←/Delete (the description), and the ramp editor's refused weight is
+# replaced, not appended to, by what is typed next (issue 13: `33.335` then `50` gave `33.33550`).
+scenario_text_editing() {
+    start_console
+    open_experiment cash_projection_banner
+    tmux_send E
+    tmux_wait_for "Description of cash_projection_banner"
+    tmux_send End
+    tmux_send_text "!"
+    tmux_wait_for "on the home screen!▏"
+    tmux_send Home
+    tmux_wait_for "description ▏Show the 30-day"
+    tmux_send Delete
+    tmux_wait_for "description ▏how the 30-day"
+    tmux_send_text "Do s"
+    tmux_wait_for "description Do s▏how the 30-day"
+    tmux_send Left
+    tmux_wait_for "description Do ▏show the 30-day"
+    tmux_send Enter
+    tmux_wait_for "changed the description of \`cash_projection_banner\`"
+    cli show cash_projection_banner --json | json_check \
+        'd["description"] == "Do show the 30-day cash projection banner on the home screen!"'
+    tmux_send r
+    tmux_wait_for "Enter review"
+    tmux_send_text 33.335
+    tmux_wait_for "33.335▏"
+    tmux_send Enter
+    tmux_wait_for "cannot review"
+    tmux_send_text 50
+    tmux_wait_for " 50▏"
+    wait_gone "33.33550"
+    tmux_send Escape
+    wait_gone "Enter review"
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(open_filter_detail ramp whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results)
+SCENARIOS=(open_filter_detail ramp text_editing whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results)
 passed=0
 failed=0
 started=$(_tmux_now_ms)

@@ -81,7 +81,13 @@ public struct AppState: Equatable, Sendable {
 
 /// The experiment list's filter and selection (kept by key so reloads keep it).
 public struct ListState: Equatable, Sendable {
-    public var filter = ""
+    /// The filter as typed, with its cursor.
+    public var filterField = TextField()
+    /// The filter's text (setting it puts the cursor at the end).
+    public var filter: String {
+        get { filterField.text }
+        set { filterField.text = newValue }
+    }
     /// Whether `/` is active and keys type into the filter.
     public var isFiltering = false
     public var selectedKey: String?

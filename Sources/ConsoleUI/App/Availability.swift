@@ -47,16 +47,31 @@ extension Intent {
         case .open, .whitelist, .results:
             return facts.experiment == nil ? .unavailable("no experiment selected") : .available
         case .ramp:
-            return facts.changing("ramp") { $0.status == .resolved ? ExperimentError.resolvedIsFrozen(experiment: $0.key, what: "its weights").message : nil }
+            return facts.changing("ramp") { $0.frozenText("its weights") }
         case .resolve:
             return facts.changing("resolve") { $0.lifecycleRefusal(to: .resolved) }
         case .start:
             return facts.changing("start") { $0.lifecycleRefusal(to: .running) }
         case .pause:
             return facts.changing("pause") { $0.lifecycleRefusal(to: .paused) }
-        case .whitelistAdd, .whitelistRemove, .whitelistImport:
-            let what = self == .whitelistAdd ? "add to the whitelist" : self == .whitelistRemove ? "remove from the whitelist" : "import a whitelist"
-            return facts.changing(what) { $0.status == .resolved ? ExperimentError.resolvedIsFrozen(experiment: $0.key, what: "its whitelist").message : nil }
+        case .whitelistAdd, .whitelistRemove, .whitelistImport, .whitelistEditNote:
+            let what = switch self {
+            case .whitelistAdd: "add to the whitelist"
+            case .whitelistRemove: "remove from the whitelist"
+            case .whitelistEditNote: "edit a whitelist note"
+            default: "import a whitelist"
+            }
+            return facts.changing(what) { $0.frozenText("its whitelist") }
+        case .addVariant:
+            return facts.changing("add a variant") { $0.frozenText("its variants") }
+        case .setPayload:
+            return facts.changing("set a payload") { $0.frozenText("its payloads") }
+        case .editDescription:
+            return facts.changing("edit the description") { _ in nil }
+        case .deleteDraft:
+            return facts.changing("delete an experiment") {
+                $0.status == .draft ? nil : ExperimentError.deleteServed(experiment: $0.key, status: $0.status).message
+            }
         default:
             return .available
         }
@@ -74,6 +89,13 @@ extension AvailabilityFacts {
         if readOnly { return .unavailable(Self.readOnlyRefusal(what)) }
         guard let experiment else { return .unavailable("no experiment selected") }
         return refusal(experiment).map(Availability.unavailable) ?? .available
+    }
+}
+
+extension Experiment {
+    /// Why `what` of a resolved experiment cannot change (the core's words), or nil while it is not resolved.
+    func frozenText(_ what: String) -> String? {
+        status == .resolved ? ExperimentError.resolvedIsFrozen(experiment: key, what: what).message : nil
     }
 }
 

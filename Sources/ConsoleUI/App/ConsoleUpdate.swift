@@ -148,6 +148,9 @@ public enum ConsoleUpdate {
             // The evidence column shows the results: read the logs unless they are read already.
             let effects = apply(.present(.resolve(ResolveForm(experiment))), from: .screen, &state, rows)
             return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
+        case .addVariant, .setPayload, .editDescription, .deleteDraft:
+            guard let experiment = state.focusedExperiment else { return [] }
+            reply = ExperimentEdits.ask(intent, experiment)
         case .start, .pause:
             guard let experiment = state.focusedExperiment else { return [] }
             reply = LifecycleQuestion.ask(intent == .start ? .running : .paused, experiment)

@@ -10,6 +10,8 @@ extension Overlay {
         case .whitelistAdd(let value): value.experimentKey
         case .importCSV(let value): value.experimentKey
         case .newExperiment: nil
+        case .variant(let value): value.experimentKey
+        case .textEdit(let value): value.experimentKey
         }
     }
 
@@ -32,6 +34,12 @@ extension Overlay {
             return value.handle(key, intent, context)
         case .newExperiment(var value):
             defer { self = .newExperiment(value) }
+            return value.handle(key, intent, context)
+        case .variant(var value):
+            defer { self = .variant(value) }
+            return value.handle(key, intent, context)
+        case .textEdit(var value):
+            defer { self = .textEdit(value) }
             return value.handle(key, intent, context)
         }
     }

@@ -32,7 +32,8 @@ extension Overlay {
         case .importCSV(var form):
             form.revision = experiment.revision
             return .importCSV(form)
-        case .newExperiment:
+        case .newExperiment, .variant, .textEdit:
+            // Their saves carry the revision they opened at: a change meanwhile is refused, whole, inside the form.
             return self
         }
     }
@@ -54,7 +55,10 @@ extension Overlay {
             guard let experiment = snapshot.experiments[form.experimentKey],
                   let question = form.replaceQuestion(experiment, refusal: refusal) else { return self }
             return .confirm(question)
-        case .importCSV, .newExperiment:
+        case .variant(var form):
+            form.problem = refusal
+            return .variant(form)
+        case .importCSV, .newExperiment, .textEdit:
             return self
         }
     }

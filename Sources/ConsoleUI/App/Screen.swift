@@ -39,4 +39,8 @@ public indirect enum Overlay: Equatable, Sendable {
     case whitelistAdd(WhitelistForm)
     case importCSV(ImportForm)
     case newExperiment(NewExperimentForm)
+    /// Add a variant, or set a variant's payload.
+    case variant(VariantForm)
+    /// Edit the description or a whitelist note.
+    case textEdit(TextEditForm)
 }

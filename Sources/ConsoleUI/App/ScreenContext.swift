@@ -25,14 +25,4 @@ struct ScreenContext {
     func writeRefusal(_ what: String) -> StatusMessage? {
         readOnly ? .error(AvailabilityFacts.readOnlyRefusal(what)) : nil
     }
-
-    /// Why `what` of `experiment` cannot change because it is resolved, or nil.
-    func frozenRefusal(_ experiment: Experiment, _ what: String) -> StatusMessage? {
-        experiment.status == .resolved ? .error(ExperimentError.resolvedIsFrozen(experiment: experiment.key, what: what).message) : nil
-    }
-
-    /// The first refusal of writing `what` of `experiment` (read-only, then resolved), or nil.
-    func changeRefusal(_ experiment: Experiment, _ what: String, action: String) -> StatusMessage? {
-        writeRefusal(action) ?? frozenRefusal(experiment, what)
-    }
 }

@@ -11,7 +11,7 @@ public struct StaleNote: Equatable, Sendable {
         guard let experiment = snapshot.experiments[key], experiment.revision != revision else { return nil }
         var text = "⚠ `\(key)` changed while this was open: "
         if let entry = snapshot.history.last(where: { $0.experiment == key }) {
-            text += "\(entry.operatorName) \(Self.verb(entry.action)) at \(TimeLabel.utc(entry.at)) (\(entry.before ?? "∅") → \(entry.after ?? "∅"))"
+            text += "\(entry.operatorName) \(Self.verb(entry.action)) at \(TimeLabel.utc(entry.at)) (\(entry.changeText))"
         } else {
             text += "\(experiment.updatedBy) changed it at \(TimeLabel.utc(experiment.updatedAt))"
         }
@@ -31,6 +31,7 @@ public struct StaleNote: Equatable, Sendable {
         case .resalt: "re-randomized it"
         case .addVariant: "added a variant"
         case .setPayload: "set a payload"
+        case .setDescription: "edited its description"
         case .whitelistAdd: "changed its whitelist"
         case .whitelistRemove: "removed a subject from its whitelist"
         case .whitelistImport: "imported into its whitelist"

@@ -44,6 +44,8 @@ public enum ConsoleView {
         case .whitelistAdd(let value): WhitelistForm.render(value, state, into: &buffer, area: area)
         case .importCSV(let value): ImportForm.render(value, state, into: &buffer, area: area)
         case .newExperiment(let value): NewExperimentForm.render(value, state, into: &buffer, area: area)
+        case .variant(let value): VariantForm.render(value, state, into: &buffer, area: area)
+        case .textEdit(let value): TextEditForm.render(value, state, into: &buffer, area: area)
         }
     }
 

@@ -11,7 +11,7 @@ enum ListView {
     static func render(_ state: AppState, rows cache: RowCache, into buffer: inout ScreenBuffer, area: Rect) {
         var area = area
         if state.list.isFiltering || !state.list.filter.isEmpty {
-            FilterLine.render(state.list.filter, typing: state.list.isFiltering, x: area.x + 1, y: area.y, width: area.width - 2, into: &buffer)
+            FilterLine.render(state.list.filterField, typing: state.list.isFiltering, x: area.x + 1, y: area.y, width: area.width - 2, into: &buffer)
             area = area.inset(top: 1)
         }
         let experiments = cache.listRows(state)

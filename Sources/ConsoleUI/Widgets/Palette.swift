@@ -25,6 +25,8 @@ public enum Palette {
 
     static let title = CellStyle.reverse.bolded
     static let selected = CellStyle.reverse
+    /// A focused text field's text while it is all selected (the next typed character replaces it).
+    static let selectedText = CellStyle.reverse.bolded.underlined
     static let header = CellStyle.bold.underlined
     static let error = CellStyle.fg(.red).bolded
     /// A warning that must not be missed (the results screen's sample-ratio and multiple-exposure banners).

@@ -23,6 +23,8 @@ public enum Change: Hashable, Sendable {
 public enum ExperimentChange: Hashable, Sendable {
     case addVariant(name: String, payload: JSONValue?)
     case setPayload(variant: String, payload: JSONValue?)
+    /// Replaces the description (what the experiment tests); allowed in every status, as it serves nobody.
+    case setDescription(String)
     case start
     case pause
     case ramp(weights: [String: Weight])
@@ -43,6 +45,11 @@ extension Change {
     /// Sets or clears (nil) the payload of `variant`.
     public static func setPayload(experiment: String, variant: String, payload: JSONValue?) -> Change {
         .edit(experiment: experiment, .setPayload(variant: variant, payload: payload))
+    }
+
+    /// Replaces the description of `experiment`.
+    public static func setDescription(experiment: String, description: String) -> Change {
+        .edit(experiment: experiment, .setDescription(description))
     }
 
     /// Starts a draft or resumes a paused experiment.

@@ -105,13 +105,21 @@ extension Experiment {
             variants[index].payload = payload
             return AppliedChange(action: .setPayload, before: before.map { "\(name) \($0)" }, after: payload.map { "\(name) \($0.compactText)" },
                                  result: ChangeOutcome(message: payload == nil ? "cleared the payload of `\(name)`" : "set the payload of `\(name)`"))
+        case .setDescription(let text):
+            guard Experiment.fits(text) else { throw .textTooLong(field: "description", limit: StoreSnapshot.maxTextLength) }
+            let before = description
+            description = text
+            return AppliedChange(action: .setDescription, before: before, after: text,
+                                 result: ChangeOutcome(message: text.isEmpty ? "cleared the description of `\(key)`" : "changed the description of `\(key)`"))
         case .whitelistAdd(let subject, let variantName, let note, let replace):
             try checkWhitelistable(subject: subject, variant: variantName, note: note)
             let existing = whitelist[SubjectID(subject)]
             if let existing, !replace { throw .alreadyWhitelisted(experiment: key, entry: existing) }
             let entry = WhitelistEntry(subject: subject, variant: variantName, note: note, addedBy: context.operatorName, addedAt: context.now)
             whitelist[SubjectID(subject)] = entry
-            let message = existing.map { "replaced `\(subject)` in the whitelist of `\(key)`: `\($0.variant)` → `\(variantName)`" }
+            let message = existing.map { $0.variant == variantName && $0.note != note
+                ? "changed the note of `\(subject)` in the whitelist of `\(key)`"
+                : "replaced `\(subject)` in the whitelist of `\(key)`: `\($0.variant)` → `\(variantName)`" }
                 ?? "whitelisted `\(subject)` into `\(variantName)` of `\(key)`"
             return AppliedChange(action: .whitelistAdd, before: existing?.historyText, after: entry.historyText,
                                  result: ChangeOutcome(message: message))

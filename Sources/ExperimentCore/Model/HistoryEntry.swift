@@ -28,6 +28,7 @@ public enum HistoryAction: String, Codable, Hashable, Sendable, CaseIterable {
     case create, start, pause, ramp, resolve, delete, resalt
     case addVariant = "add_variant"
     case setPayload = "set_payload"
+    case setDescription = "set_description"
     case whitelistAdd = "whitelist_add"
     case whitelistRemove = "whitelist_remove"
     case whitelistImport = "whitelist_import"

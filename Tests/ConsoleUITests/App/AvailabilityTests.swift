@@ -84,10 +84,14 @@ struct AvailabilityTests {
     }
 
     @Test(arguments: Intent.allCases)
-    func everyIntentIsAvailableWithAWritableRunningExperiment(intent: Intent) throws {
+    func everyIntentButStartAndDeleteIsAvailableWithAWritableRunningExperiment(intent: Intent) throws {
         let state = try F.state(selecting: "checkout_button")
         let facts = AvailabilityFacts(state)
-        let expected: Availability = intent == .start ? .unavailable("`checkout_button` is already running") : .available
+        let expected: Availability = switch intent {
+        case .start: .unavailable("`checkout_button` is already running")
+        case .deleteDraft: .unavailable("experiment `checkout_button` is running and has been served; only drafts can be deleted, because old clients keep asking for served experiments")
+        default: .available
+        }
         #expect(intent.availability(facts) == expected)
     }
 }

@@ -176,7 +176,8 @@ struct FormsStoryTests {
         #expect(store.screen().contains { $0.contains("✗ the weights of `banner_copy` would add up to 110 %;") })
         #expect(try store.saved().experiments["banner_copy"] == nil)
 
-        store.send(.backspace, .backspace)
+        // The refused field is focused with its text selected: End goes to its end to edit it there.
+        store.send(.end, .backspace, .backspace)
         store.type("40")
         store.send(.tab)
         store.type("Shorter copy")

@@ -289,6 +289,37 @@ struct ChangeTests {
                       .resolvedIsFrozen(experiment: Self.key, what: "its payloads"))
     }
 
+    @Test func setDescriptionInAnyStatusWithItsHistory() throws {
+        var snapshot = try Fixture.snapshot(status: .resolved)
+        let before = try experiment(snapshot).description
+        let outcome = try snapshot.apply(.setDescription(experiment: Self.key, description: "Green wins"), context: Fixture.bob)
+        #expect(outcome.message == "changed the description of `checkout`")
+        #expect(try experiment(snapshot).description == "Green wins", "a description serves nobody: even a resolved experiment's may change")
+        #expect(snapshot.history.last == HistoryEntry(at: Fixture.t1, operatorName: "bob", experiment: Self.key, action: .setDescription,
+                                                      before: before, after: "Green wins"))
+        #expect(HistoryAction.setDescription.rawValue == "set_description")
+        #expect(try snapshot.apply(.setDescription(experiment: Self.key, description: ""), context: Fixture.bob).message
+            == "cleared the description of `checkout`")
+        expectRefused(snapshot, .setDescription(experiment: Self.key, description: String(repeating: "x", count: StoreSnapshot.maxTextLength + 1)),
+                      .textTooLong(field: "description", limit: StoreSnapshot.maxTextLength))
+    }
+
+    @Test func replacingAnEntryWithOnlyANewNoteSaysSo() throws {
+        var snapshot = try Fixture.snapshot(status: .running)
+        try snapshot.apply(.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: "QA"), context: Fixture.bob)
+        let outcome = try snapshot.apply(.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: "QA, keep", replace: true),
+                                         context: Fixture.carol)
+        #expect(outcome.message == "changed the note of `user-1` in the whitelist of `checkout`")
+        #expect(try experiment(snapshot).whitelistEntry(for: "user-1")?.note == "QA, keep")
+    }
+
+    @Test func payloadParseErrorsHaveOneMessage() {
+        #expect(JSONValue.ParseError.invalid.message(for: "{x}") == "the payload is not valid JSON: `{x}`")
+        #expect(JSONValue.ParseError.tooDeep(levels: 70).message(for: "")
+            == ExperimentError.payloadTooDeep(levels: 70).message)
+        #expect(JSONValue.ParseError.repeatedKey.message(for: "").hasPrefix("the payload repeats a key in one object"))
+    }
+
     // MARK: Whitelist
 
     @Test func whitelistAddAndReplace() throws {

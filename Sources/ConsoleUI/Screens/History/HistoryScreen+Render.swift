@@ -26,7 +26,7 @@ extension HistoryScreen {
         buffer.write(" · \(count)" + (toggle.isEmpty ? "" : " · \(toggle)"), x: x + used, y: area.y, maxWidth: width - used, style: Palette.dim)
         var table = area.inset(top: 1)
         if value.isFiltering || !value.filter.isEmpty {
-            FilterLine.render(value.filter, typing: value.isFiltering, x: x, y: table.y, width: width, into: &buffer)
+            FilterLine.render(value.filterField, typing: value.isFiltering, x: x, y: table.y, width: width, into: &buffer)
             table = table.inset(top: 1)
         }
         let longest = value.experimentKey == nil ? entries.reduce(0) { max($0, DisplayWidth.of(SafeText.escaped(history[$1].experiment))) } : nil

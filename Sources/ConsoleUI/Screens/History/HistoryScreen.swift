@@ -5,8 +5,13 @@ import ExperimentStore
 public struct HistoryScreen: Equatable, Sendable {
     /// The experiment shown, or nil for all.
     public var experimentKey: String?
-    /// Matches experiment, operator, action, or the state before or after (ASCII letters case-insensitively).
-    public var filter = ""
+    /// The filter as typed, with its cursor.
+    public var filterField = TextField()
+    /// Matches experiment, operator, action, or the state before or after (ASCII letters case-insensitively); setting it puts the cursor at the end.
+    public var filter: String {
+        get { filterField.text }
+        set { filterField.text = newValue }
+    }
     /// Whether `/` is active and keys type into the filter.
     public var isFiltering = false
     /// The selected row, 0 being the newest change shown.
@@ -47,7 +52,9 @@ extension HistoryScreen {
         case .bottom?: select(rows.count - 1, count: rows.count)
         case .pageDown?: select(selected + page, count: rows.count)
         case .pageUp?: select(selected - page, count: rows.count)
-        case .filter?: isFiltering = true
+        case .filter?:
+            isFiltering = true
+            filterField.selectAll()
         case .historyToggleScope?:
             return toggleScope(rows, context.snapshot)
         case .back? where key == .escape && !filter.isEmpty:
@@ -98,9 +105,8 @@ extension HistoryScreen {
         case .moveDown?, .moveUp?:
             select(selected + (intent == .moveDown ? 1 : -1), count: before.count)
         default:
-            var field = TextField(filter)
-            guard field.type(key) else { return .none }
-            filter = field.text
+            let typed = filter
+            guard filterField.type(key), filter != typed else { return .none }
             selected = 0
         }
         return .none

@@ -50,10 +50,13 @@ extension InspectorScreen {
             return .close()
         case .nextField?:
             focus = focus == .user ? .device : focus == .device && subject != nil ? .table : .user
+            selectFocusedField()
         case .previousField?:
             focus = focus == .device ? .user : focus == .user && subject != nil ? .table : .device
+            selectFocusedField()
         case .inspect? where focus == .table:
             focus = .user
+            selectFocusedField()
         case .submit?:
             run(context)
         case .open?:
@@ -103,5 +106,14 @@ extension InspectorScreen {
         guard !keys.isEmpty else { return }
         let current = selectedKey.flatMap { keys.firstIndex(of: $0) } ?? 0
         selectedKey = keys[min(max(current + offset, 0), keys.count - 1)]
+    }
+
+    /// Selects the whole text of the id field that has the focus, so typing replaces it (as every form's fields do).
+    private mutating func selectFocusedField() {
+        switch focus {
+        case .user: userID.selectAll()
+        case .device: deviceID.selectAll()
+        case .table: break
+        }
     }
 }

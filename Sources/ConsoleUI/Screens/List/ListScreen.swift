@@ -16,6 +16,7 @@ extension ListState {
             if let key = selectedKey { return .push(.detail(key: key)) }
         case .filter?:
             isFiltering = true
+            filterField.selectAll()
         case .quit?:
             return .quit(0)
         case .back?:
@@ -46,16 +47,8 @@ extension ListState {
         default:
             break
         }
-        switch key {
-        case .backspace:
-            if !filter.isEmpty { filter.removeLast() }
-        case .control("u"):
-            filter = ""
-        case .character(let character) where !character.isNewline:
-            filter.append(character)
-        default:
-            return .none
-        }
+        let before = filter
+        guard filterField.type(key), filter != before else { return .none }
         selectFirst(context.rows.listRows(context.snapshot, filter: filter))
         return .none
     }

@@ -10,8 +10,8 @@ extension NewExperimentForm {
             return .close(saying: .info("no experiment created"))
         case .nextField?: moveFocus(by: 1)
         case .previousField?: moveFocus(by: -1)
-        case .cycleNext?: cycleType(by: 1)
-        case .cyclePrevious?: cycleType(by: -1)
+        case .cycleNext?: cycleType(by: 1, key: key)
+        case .cyclePrevious?: cycleType(by: -1, key: key)
         case .submit?:
             if let refusal = context.writeRefusal("create an experiment") { return .show(refusal) }
             switch draft(existing: context.snapshot.experiments) {
@@ -19,7 +19,7 @@ extension NewExperimentForm {
                 return .start(.apply(.create(draft), expectedRevision: nil))
             case .failure(let problem):
                 self.problem = problem.message
-                focus = problem.field
+                focus(problem.field)
             }
         default:
             type(key)

@@ -20,15 +20,26 @@ public struct NewExperimentForm: Equatable, Sendable {
     /// An empty form, the key field focused, type `user`.
     public init() {}
 
-    /// Focuses the field `offset` away in Tab order, wrapping around.
+    /// Focuses the field `offset` away in Tab order, wrapping around; a text field's text is selected.
     mutating func moveFocus(by offset: Int) {
         let count = Field.allCases.count
-        focus = Field(rawValue: ((focus.rawValue + offset) % count + count) % count) ?? .key
+        focus(Field(rawValue: ((focus.rawValue + offset) % count + count) % count) ?? .key)
     }
 
-    /// Cycles the type by `offset` (only while the type field is focused).
-    mutating func cycleType(by offset: Int) {
-        guard focus == .type else { return }
+    /// Focuses `field`; a text field gets its text selected, so typing replaces it (as Tab does in a browser).
+    mutating func focus(_ field: Field) {
+        focus = field
+        switch field {
+        case .key: key.selectAll()
+        case .variants: variants.selectAll()
+        case .description: description.selectAll()
+        case .type: break
+        }
+    }
+
+    /// Cycles the type by `offset` while the type field is focused; on a text field ←/→ move the cursor.
+    mutating func cycleType(by offset: Int, key: Key) {
+        guard focus == .type else { return type(key) }
         let all = SubjectType.allCases
         let index = all.firstIndex(of: type) ?? 0
         type = all[((index + offset) % all.count + all.count) % all.count]

@@ -21,19 +21,24 @@ extension RampEditor {
         problem = nil
         let preview = RampPreview(self, experiment: context.snapshot.experiments[experimentKey])
         guard let plan = preview.plan else {
+            // Select the field at fault (the first unreadable one, else the focused one): typing replaces what is shown.
+            focus(preview.weights.firstIndex(of: nil) ?? focus)
             problem = "cannot review: see the red check above; nothing was saved"
             return .none
         }
         guard !preview.isUnchanged(self) else {
+            focus(focus)
             problem = "the weights are unchanged; edit a field, or Esc to leave"
             return .none
         }
+        var returning = self
+        returning.focus(focus)
         return ScreenReply(close: true, present: .confirm(Confirmation(
             title: "Ramp \(experimentKey)?",
             lines: Self.confirmationLines(self, preview, plan),
             change: .ramp(experiment: experimentKey, weights: preview.named(self)),
             expectedRevision: revision,
-            returnTo: .ramp(self))))
+            returnTo: .ramp(returning))))
     }
 
     /// `control  50 % → 70 %` per variant, the unallocated share when it matters, and who moves.

@@ -107,8 +107,7 @@ extension RampEditor {
                      style: Palette.variantStyle(index))
         let now = "\(editor.before[index]) %"
         buffer.write(now, x: x + columns.now + 6 - DisplayWidth.of(now), y: y)
-        let shown = SafeText.escaped(editor.fields[index].text) + (focused ? "▏" : "")
-        buffer.write(DisplayWidth.fit(shown, toWidth: 8), x: x + columns.new, y: y, style: focused ? Palette.selected : .underline)
+        TextField.draw(editor.fields[index], focused: focused, x: x + columns.new, y: y, width: 8, into: &buffer)
         buffer.write("%", x: x + columns.new + 9, y: y)
         let room = width - columns.change
         if let new = preview.weights[index] {

@@ -12,10 +12,8 @@ public struct RampEditor: Equatable, Sendable {
     public var before: [Weight]
     /// The typed weights in percent, in variant order.
     public var fields: [TextField]
-    /// The index of the focused field.
+    /// The index of the focused field; its text is selected when focus enters it, so the first digit replaces it.
     public var focus = 0
-    /// Whether the next digit replaces the focused field (true right after focusing it).
-    public var replacesOnType = true
     /// Why the last key or Enter was refused, shown in the editor until the next key.
     public var problem: String?
     /// What another writer changed since the editor opened (its numbers are then recomputed).
@@ -28,6 +26,14 @@ public struct RampEditor: Equatable, Sendable {
         variants = experiment.variants.map(\.name)
         before = experiment.variants.map(\.weight)
         fields = experiment.variants.map { TextField($0.weight.description) }
+        focus(0)
+    }
+
+    /// Focuses field `index` with its text selected: what is typed next replaces what the user sees.
+    mutating func focus(_ index: Int) {
+        guard fields.indices.contains(index) else { return }
+        focus = index
+        fields[index].selectAll()
     }
 
     /// The editor on `experiment`'s fresh weights after another writer changed it: the fields typed
@@ -39,7 +45,6 @@ public struct RampEditor: Equatable, Sendable {
             fresh.fields[index] = fields[old]
         }
         fresh.focus = min(focus, max(0, fresh.fields.count - 1))
-        fresh.replacesOnType = replacesOnType
         fresh.problem = problem
         fresh.changed = note
         return fresh
@@ -48,8 +53,7 @@ public struct RampEditor: Equatable, Sendable {
     /// Focuses the field `offset` away, wrapping around; the next digit replaces it.
     mutating func moveFocus(by offset: Int) {
         guard !fields.isEmpty else { return }
-        focus = ((focus + offset) % fields.count + fields.count) % fields.count
-        replacesOnType = true
+        focus(((focus + offset) % fields.count + fields.count) % fields.count)
         problem = nil
     }
 
@@ -60,26 +64,25 @@ public struct RampEditor: Equatable, Sendable {
         guard fields.indices.contains(focus) else { return }
         let current = (try? Weight.parse(percent: fields[focus].text).get()) ?? before[focus]
         let next = Weight(buckets: min(max(current.buckets + buckets, 0), Weight.bucketCount))
+        let wasSelected = fields[focus].isAllSelected
         fields[focus].text = next.description
+        // A field still selected stays so: the first digit typed replaces the stepped value too.
+        if wasSelected { fields[focus].selectAll() }
         problem = nil
     }
 
-    /// Types into the focused field: digits and `.` (the first one replaces the value), Backspace, Ctrl-U.
+    /// Types into the focused field: digits and `.` at the cursor (replacing a selected value), and the editing keys.
     mutating func type(_ key: Key) {
         guard fields.indices.contains(focus) else { return }
         switch key {
         case .character(let character) where character.isASCII && (character.isNumber || character == "."):
-            if replacesOnType { fields[focus].text = "" }
-            fields[focus].text.append(character)
-        case .backspace, .control("u"):
             fields[focus].type(key)
         case .character:
             problem = "a weight is a percentage: type digits and `.` (e.g. 12.5), or use +/-"
             return
         default:
-            return
+            guard fields[focus].type(key) else { return }
         }
-        replacesOnType = false
         problem = nil
     }
 }

@@ -10,8 +10,9 @@ extension ResolveForm {
             return .close(saying: .info("not resolved; nothing changed"))
         case .nextField?, .previousField?:
             focus = focus == .winner ? .confirmation : .winner
-        case .cycleNext?: cycleWinner(by: 1)
-        case .cyclePrevious?: cycleWinner(by: -1)
+            if focus == .confirmation { confirmation.selectAll() }
+        case .cycleNext? where focus == .winner: cycleWinner(by: 1)
+        case .cyclePrevious? where focus == .winner: cycleWinner(by: -1)
         case .submit?:
             return submit(context)
         default:
@@ -34,6 +35,7 @@ extension ResolveForm {
         }
         guard confirmation.text == key else {
             focus = .confirmation
+            confirmation.selectAll()
             problem = confirmation.text.isEmpty
                 ? "type the experiment key `\(key)` in the confirmation field to resolve"
                 : "`\(confirmation.text)` is not `\(key)`; type the key exactly to resolve (this cannot be undone)"

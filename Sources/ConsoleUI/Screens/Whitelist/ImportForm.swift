@@ -25,7 +25,7 @@ extension ImportForm {
             if let refusal = context.writeRefusal("import a whitelist") { return .show(refusal) }
             guard !path.text.isEmpty else { return .show(.error("type the path of a CSV file of subject,variant[,note] lines")) }
             return ScreenReply(status: .clear, work: .importWhitelist(experiment: experimentKey, path: path.text, expectedRevision: revision))
-        case nil:
+        case nil, .cycleNext?, .cyclePrevious?, .editText?:
             path.type(key)
         default:
             break

@@ -64,14 +64,14 @@ extension WhitelistForm {
         case .submit?:
             return submit(context)
         case .nextField?:
-            focus = shiftedFocus(by: 1)
+            focus(shiftedFocus(by: 1))
         case .previousField?:
-            focus = shiftedFocus(by: -1)
-        case .cycleNext?, .cyclePrevious?:
-            guard focus == .variant, !variants.isEmpty else { break }
+            focus(shiftedFocus(by: -1))
+        case .cycleNext? where focus == .variant, .cyclePrevious? where focus == .variant:
+            guard !variants.isEmpty else { break }
             variantIndex = (variantIndex + (intent == .cycleNext ? 1 : variants.count - 1)) % variants.count
             variantQuery = ""
-        case nil:
+        case nil, .cycleNext?, .cyclePrevious?, .editText?:
             switch focus {
             case .subject: subject.type(key)
             case .note: note.type(key)
@@ -82,6 +82,16 @@ extension WhitelistForm {
             break
         }
         return .none
+    }
+
+    /// Focuses `field`; a text field gets its text selected, so typing replaces it.
+    private mutating func focus(_ field: Field) {
+        focus = field
+        switch field {
+        case .subject: subject.selectAll()
+        case .note: note.selectAll()
+        case .variant: break
+        }
     }
 
     private func shiftedFocus(by offset: Int) -> Field {

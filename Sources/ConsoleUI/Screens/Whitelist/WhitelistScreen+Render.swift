@@ -11,7 +11,7 @@ extension WhitelistScreen {
         renderSummary(screen, entries, experiment, y: area.y, area: area, into: &buffer)
         area = area.inset(top: 1)
         if screen.isFiltering || !screen.filter.isEmpty {
-            FilterLine.render(screen.filter, typing: screen.isFiltering, x: area.x + 1, y: area.y, width: area.width - 2, into: &buffer)
+            FilterLine.render(screen.filterField, typing: screen.isFiltering, x: area.x + 1, y: area.y, width: area.width - 2, into: &buffer)
             area = area.inset(top: 1)
         }
         let columns = Columns(width: area.width)

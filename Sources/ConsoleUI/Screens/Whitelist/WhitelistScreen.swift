@@ -4,8 +4,13 @@ import ExperimentStore
 /// The whitelist screen of one experiment: entries sorted by subject, a filter, add, remove, import.
 public struct WhitelistScreen: Equatable, Sendable {
     public var experimentKey: String
-    /// Matches subject, variant or note (ASCII letters case-insensitively).
-    public var filter = ""
+    /// The filter as typed, with its cursor.
+    public var filterField = TextField()
+    /// Matches subject, variant or note (ASCII letters case-insensitively); setting it puts the cursor at the end.
+    public var filter: String {
+        get { filterField.text }
+        set { filterField.text = newValue }
+    }
     /// Whether `/` is active and keys type into the filter.
     public var isFiltering = false
     /// The selected entry, kept by subject so reloads and removals keep the place.
@@ -45,23 +50,25 @@ extension WhitelistScreen {
         case .bottom?: moveSelection(by: Int.max / 2, rows(filter))
         case .pageDown?: moveSelection(by: page, rows(filter))
         case .pageUp?: moveSelection(by: -page, rows(filter))
-        case .filter?: isFiltering = true
+        case .filter?:
+            isFiltering = true
+            filterField.selectAll()
         case .back? where key == .escape && !filter.isEmpty:
             filter = ""
         case .back?, .quit?, .cancel?:
             return .close()
+        // Dispatch has checked `Intent.availability` (read-only, resolved) before these reach the screen.
         case .whitelistAdd?:
-            return .refuse(context.changeRefusal(experiment, "its whitelist", action: "add to the whitelist")) {
-                ScreenReply(status: .clear, present: .whitelistAdd(WhitelistForm(experiment)))
-            }
+            return ScreenReply(status: .clear, present: .whitelistAdd(WhitelistForm(experiment)))
         case .whitelistRemove?:
-            return .refuse(context.changeRefusal(experiment, "its whitelist", action: "remove from the whitelist")) {
-                askRemoval(experiment, rows(filter))
+            return askRemoval(experiment, rows(filter))
+        case .whitelistEditNote?:
+            guard !rows(filter).matching.isEmpty, let subject = selectedSubject, let entry = experiment.whitelistEntry(for: subject.text) else {
+                return .show(.error("no note to edit: no entry is selected"))
             }
+            return ScreenReply(status: .clear, present: .textEdit(.note(of: entry, in: experiment)))
         case .whitelistImport?:
-            return .refuse(context.changeRefusal(experiment, "its whitelist", action: "import a whitelist")) {
-                ScreenReply(status: .clear, present: .importCSV(ImportForm(experiment)))
-            }
+            return ScreenReply(status: .clear, present: .importCSV(ImportForm(experiment)))
         case .inspect? where !rows(filter).matching.isEmpty:
             let shown = rows(filter)
             return .push(.inspector(InspectorScreen(subject: shown[selectedIndex(in: shown)].subject, of: experiment, context)))
@@ -87,16 +94,8 @@ extension WhitelistScreen {
         default:
             break
         }
-        switch key {
-        case .backspace:
-            if !filter.isEmpty { filter.removeLast() }
-        case .control("u"):
-            filter = ""
-        case .character(let character) where !character.isNewline:
-            filter.append(character)
-        default:
-            return .none
-        }
+        let before = filter
+        guard filterField.type(key), filter != before else { return .none }
         let matches = rows(filter)
         if !matches.matching.isEmpty { selectedSubject = SubjectID(matches[0].subject) }
         return .none

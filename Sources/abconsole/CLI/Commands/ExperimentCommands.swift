@@ -141,10 +141,9 @@ enum ExperimentCommands {
         switch JSONValue.parse(text) {
         case .success(let value): return value
         case .failure(.tooDeep(let levels)): throw ExperimentError.payloadTooDeep(levels: levels)
-        case .failure(.number(let problem)): throw CLIError.data("the payload cannot be kept exactly: \(problem)")
-        case .failure(.repeatedKey):
-            throw CLIError.data("the payload repeats a key in one object (keys equal as Unicode text, such as `é` and `e` + U+0301, count as one); one value would be lost")
         case .failure(.invalid): throw ExperimentError.invalidPayload("`\(SafeOutput.text(String(text.prefix(80))))`")
+        case .failure(let problem): throw CLIError.data(problem.message(for: text))
         }
     }
 }
+

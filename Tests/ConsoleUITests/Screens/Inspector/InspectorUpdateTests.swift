@@ -41,6 +41,7 @@ struct InspectorUpdateTests {
         #expect(Self.screen(state) == expected)
         F.send([.tab], to: &state)
         expected.focus = .user
+        expected.userID.selectAll()
         #expect(Self.screen(state) == expected)
         F.send([.escape], to: &state)
         #expect(state.stack.isEmpty)
@@ -75,7 +76,7 @@ struct InspectorUpdateTests {
         var state = try F.state()
         F.send([.character("i")] + F.typing("user-1") + [.enter], to: &state)
         #expect(Self.screen(state)?.subject == Subject(userID: "user-1"))
-        F.send([.tab, .character("\u{7}"), .enter], to: &state)
+        F.send([.tab, .end, .character("\u{7}"), .enter], to: &state)  // Tab selects the field; End keeps its text
         #expect(Self.screen(state)?.problem == "user id `user-1\u{7}` is not valid: use 1–256 characters without control characters")
         #expect(Self.screen(state)?.subject == nil)
         let lines = F.screen(state)

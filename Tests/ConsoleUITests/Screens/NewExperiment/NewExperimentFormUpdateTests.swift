@@ -30,10 +30,13 @@ struct NewExperimentFormUpdateTests {
         #expect(state.overlay == .newExperiment(expected))
         F.send([.right, .tab], to: &state)
         expected.focus = .key
+        expected.key.selectAll()
         #expect(state.overlay == .newExperiment(expected), "arrows only cycle on the type field; Tab wraps to the key")
         F.send([.backTab, .backTab, .backTab, .left, .character("u")], to: &state)
         expected.focus = .type
         expected.type = .user
+        expected.description.selectAll()
+        expected.variants.selectAll()
         #expect(state.overlay == .newExperiment(expected), "on the type field, a letter picks the type it starts")
     }
 

@@ -23,8 +23,8 @@ struct RampEditorUpdateTests {
         #expect(editor.revision == 5)
         #expect(editor.variants == ["control", "treatment"])
         #expect(editor.before == [F.pct(50), F.pct(50)])
-        #expect(editor.fields == [TextField("50"), TextField("50")])
-        #expect(editor.focus == 0 && editor.replacesOnType && editor.problem == nil)
+        #expect(editor.fields.map(\.text) == ["50", "50"])
+        #expect(editor.focus == 0 && editor.fields[0].isAllSelected && editor.problem == nil)
         #expect(state.bindingContext == .rampEditor)
     }
 
@@ -32,7 +32,6 @@ struct RampEditorUpdateTests {
         var (state, editor) = try opened()
         F.send([.character("7")], to: &state)
         editor.fields[0].text = "7"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
         F.send(F.typing("0.5"), to: &state)
         editor.fields[0].text = "70.5"
@@ -47,17 +46,17 @@ struct RampEditorUpdateTests {
         F.send([.character("7"), .tab, .character("3"), .character("0")], to: &state)
         editor.fields = [TextField("7"), TextField("30")]
         editor.focus = 1
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
         F.send([.backTab], to: &state)
         editor.focus = 0
-        editor.replacesOnType = true
+        editor.fields[editor.focus].selectAll()
         #expect(state.overlay == .ramp(editor))
         F.send([.character("6"), .down, .down], to: &state)
         editor.fields[0].text = "6"
         editor.focus = 0
-        editor.replacesOnType = true
-        #expect(state.overlay == .ramp(editor), "↓ past the last field wraps to the first")
+        editor.fields[0].selectAll()
+        editor.fields[1].selectAll()
+        #expect(state.overlay == .ramp(editor), "↓ past the last field wraps to the first; each field focused on the way is selected")
         F.send([.up], to: &state)
         editor.focus = 1
         #expect(state.overlay == .ramp(editor), "↑ from the first field wraps to the last")
@@ -67,10 +66,10 @@ struct RampEditorUpdateTests {
         var (state, editor) = try opened()
         F.send([.character("+"), .character("+")], to: &state)
         editor.fields[0].text = "52"
-        #expect(state.overlay == .ramp(editor))
+        editor.fields[0].selectAll()
+        #expect(state.overlay == .ramp(editor), "+/- keep the field selected: the first digit still replaces it")
         F.send(F.typing("99.5") + [.character("+"), .character("+")], to: &state)
         editor.fields[0].text = "100"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
         F.send([.tab] + F.typing("0.4") + [.character("-"), .character("-")], to: &state)
         editor.fields[1].text = "0"
@@ -82,7 +81,6 @@ struct RampEditorUpdateTests {
         var (state, editor) = try opened()
         F.send(F.typing("1.234") + [.character("+")], to: &state)
         editor.fields[0].text = "51"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor))
     }
 
@@ -94,7 +92,6 @@ struct RampEditorUpdateTests {
         F.send([.character("4")], to: &state)
         editor.problem = nil
         editor.fields[0].text = "4"
-        editor.replacesOnType = false
         #expect(state.overlay == .ramp(editor), "the next key clears the hint; the field still replaces on its first digit")
     }
 
@@ -136,7 +133,7 @@ struct RampEditorUpdateTests {
         #expect(F.send([.enter], to: &state) == [])
         editor.fields = [TextField("70"), TextField("30")]
         editor.focus = 1
-        editor.replacesOnType = false
+        editor.fields[1].selectAll()
         let confirmation = Confirmation(
             title: "Ramp checkout_button?",
             lines: ["control    50 % → 70 %",
@@ -176,7 +173,7 @@ struct RampEditorUpdateTests {
         F.send(F.typing("70"), to: &state)
         #expect(F.send([.enter], to: &state) == [])
         editor.fields[0].text = "70"
-        editor.replacesOnType = false
+        editor.fields[0].selectAll()
         editor.problem = "cannot review: see the red check above; nothing was saved"
         #expect(state.overlay == .ramp(editor))
         let preview = RampPreview(editor, experiment: try F.experiment("checkout_button", in: state))
@@ -236,5 +233,44 @@ struct RampEditorUpdateTests {
             == "experiment `checkout_button` is resolved; its weights can no longer change")
         #expect(F.send([.enter], to: &state) == [])
         guard case .ramp? = state.overlay else { throw FixtureError(message: "Enter left the editor") }
+    }
+
+    /// The bug from issue 13: the field showed `33.335`, the user typed `50` and got `33.33550`.
+    @Test func afterAFailedReviewTypingReplacesTheFieldAsShown() throws {
+        var (state, _) = try opened()
+        F.send(F.typing("33.335") + [.enter], to: &state)
+        guard case .ramp(let refused)? = state.overlay else { throw FixtureError(message: "no editor") }
+        #expect(refused.problem == "cannot review: see the red check above; nothing was saved")
+        #expect(refused.focus == 0 && refused.fields[0].text == "33.335" && refused.fields[0].isAllSelected)
+        F.send(F.typing("50"), to: &state)
+        guard case .ramp(let editor)? = state.overlay else { throw FixtureError(message: "no editor") }
+        #expect(editor.fields[0].text == "50", "typing replaces the value shown; it does not append to it")
+        #expect(editor.problem == nil)
+    }
+
+    @Test func aFailedReviewFocusesTheFirstUnreadableField() throws {
+        var (state, _) = try opened()
+        F.send(F.typing("50") + [.tab] + F.typing("1.2.3") + [.backTab, .enter], to: &state)
+        guard case .ramp(let editor)? = state.overlay else { throw FixtureError(message: "no editor") }
+        #expect(editor.focus == 1 && editor.fields[1].isAllSelected && editor.fields[1].text == "1.2.3")
+    }
+
+    @Test func backFromTheConfirmationTypingReplacesTheFocusedField() throws {
+        var (state, _) = try opened()
+        F.send(F.typing("70") + [.tab] + F.typing("30") + [.enter, .character("n")] + F.typing("40"), to: &state)
+        guard case .ramp(let editor)? = state.overlay else { throw FixtureError(message: "no editor") }
+        #expect(editor.fields.map(\.text) == ["70", "40"])
+    }
+
+    @Test func arrowsHomeAndDeleteEditInsideAWeight() throws {
+        var (state, _) = try opened()
+        #expect(state.bindingContext == .rampEditor)
+        #expect(KeyBindings.intent(for: .left, in: .rampEditor) == .editText)
+        F.send(F.typing("75") + [.home, .character("1"), .delete], to: &state)
+        guard case .ramp(let editor)? = state.overlay else { throw FixtureError(message: "no editor") }
+        #expect(editor.fields[0].text == "15" && editor.fields[0].cursor == 1)
+        F.send([.end, .left, .character("."), .right, .character("5")], to: &state)
+        guard case .ramp(let edited)? = state.overlay else { throw FixtureError(message: "no editor") }
+        #expect(edited.fields[0].text == "1.55")
     }
 }

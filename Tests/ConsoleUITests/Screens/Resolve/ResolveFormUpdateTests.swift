@@ -88,6 +88,7 @@ struct ResolveFormUpdateTests {
         #expect(F.send([.tab] + F.typing("checkout_buton") + [.enter], to: &state) == [])
         form.focus = .confirmation
         form.confirmation = TextField("checkout_buton")
+        form.confirmation.selectAll()
         form.problem = "`checkout_buton` is not `checkout_button`; type the key exactly to resolve (this cannot be undone)"
         #expect(state.overlay == .resolve(form))
     }

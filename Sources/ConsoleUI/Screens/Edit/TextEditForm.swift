@@ -1,0 +1,70 @@
+import ExperimentCore
+import ExperimentStore
+
+/// Edits one text of an experiment: its description (`E` on the detail screen) or a whitelist entry's note (`N`).
+public struct TextEditForm: Equatable, Sendable {
+    /// Which text the form edits.
+    public enum Purpose: Equatable, Sendable {
+        case description
+        /// The note of `subject`'s entry, kept in `variant` (saved as a replacing whitelist add).
+        case note(subject: String, variant: String)
+    }
+
+    public var purpose: Purpose
+    public var experimentKey: String
+    /// The revision the form was opened on; saving is refused if the experiment moved past it.
+    public var revision: Int
+    /// The text when the form opened.
+    public var original: String
+    /// The text being edited, all selected at first (typing replaces it; ←/→ edit it).
+    public var field: TextField
+
+    /// The form for `purpose` on `experiment`, holding the current text.
+    public init(_ purpose: Purpose, _ experiment: Experiment, text: String) {
+        self.purpose = purpose
+        experimentKey = experiment.key
+        revision = experiment.revision
+        original = text
+        field = TextField(text)
+        field.selectAll()
+    }
+
+    /// The description form of `experiment`.
+    static func description(of experiment: Experiment) -> TextEditForm {
+        TextEditForm(.description, experiment, text: experiment.description)
+    }
+
+    /// The note form of `entry` in `experiment`.
+    static func note(of entry: WhitelistEntry, in experiment: Experiment) -> TextEditForm {
+        TextEditForm(.note(subject: entry.subject, variant: entry.variant), experiment, text: entry.note)
+    }
+}
+
+extension TextEditForm {
+    /// Handles a key while the form is open: the field takes every key but Enter and Esc.
+    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
+        switch intent {
+        case .cancel?, .back?:
+            return .close(saying: .info("nothing changed"))
+        case .submit?:
+            return submit(context)
+        default:
+            field.type(key)
+            return .none
+        }
+    }
+
+    private func submit(_ context: ScreenContext) -> ScreenReply {
+        let change: Change
+        switch purpose {
+        case .description:
+            if let refusal = context.writeRefusal("edit the description") { return .show(refusal) }
+            change = .setDescription(experiment: experimentKey, description: field.text)
+        case .note(let subject, let variant):
+            if let refusal = context.writeRefusal("edit a whitelist note") { return .show(refusal) }
+            change = .whitelistAdd(experiment: experimentKey, subject: subject, variant: variant, note: field.text, replace: true)
+        }
+        guard field.text != original else { return .close(saying: .info("unchanged; nothing saved")) }
+        return ScreenReply(status: .clear, work: .apply(change, expectedRevision: revision))
+    }
+}
