@@ -111,14 +111,14 @@ public enum KeyBindings {
 
         KeyBinding([.tab], "Tab", .form, .nextField, "next field", bar: "next field"),
         KeyBinding([.backTab], "S-Tab", .form, .previousField, "previous field"),
-        KeyBinding([.right], "→", .form, .cycleNext, "move right in the text, or the next choice", bar: "choose"),
+        KeyBinding([.right], "→", .form, .cycleNext, "move right in the text, or the next choice"),
         KeyBinding([.left], "←", .form, .cyclePrevious, "move left in the text, or the previous choice"),
         KeyBinding([.home, .end, .delete, .control("a"), .control("e"), .control("u")], "Home/End/Del", .form, .editText,
                    "in a text field: to the start, to the end, delete at the cursor (Ctrl-A/Ctrl-E/Ctrl-U: start, end, clear)"),
         KeyBinding([.enter], "Enter", .form, .submit, "save", bar: "save"),
         KeyBinding([.escape], "Esc", .form, .cancel, "cancel", bar: "cancel"),
 
-        KeyBinding([.character("y")], "y", .confirm, .confirm, "yes, apply", bar: "apply"),
+        KeyBinding([.character("y")], "y", .confirm, .confirm, "yes: apply (if the store changed meanwhile: ask again on it)", bar: "yes"),
         KeyBinding([.character("n"), .escape], "n/Esc", .confirm, .deny, "no, go back", bar: "back"),
 
         KeyBinding([.escape], "Esc", .job, .giveUp, "give up a save waiting for a lock, or a log read", bar: "give up"),

@@ -20,7 +20,10 @@ enum ListView {
         columns.header(y: area.y, into: &buffer)
         let rows = area.inset(top: 1)
         guard !experiments.isEmpty else {
-            let text = state.snapshot.experiments.isEmpty ? "no experiments yet — press n to create one" : "no experiment matches the filter — Esc clears it"
+            let canCreate = Intent.newExperiment.availability(AvailabilityFacts(state)).isAvailable
+            let text = state.snapshot.experiments.isEmpty
+                ? (canCreate ? "no experiments yet — press n to create one" : "no experiments yet (read-only: create them with `abconsole create`)")
+                : "no experiment matches the filter — Esc clears it"
             buffer.write(text, x: rows.x + 1, y: rows.y + 1, maxWidth: rows.width - 2, style: Palette.dim)
             return
         }

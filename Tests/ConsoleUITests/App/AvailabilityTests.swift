@@ -94,4 +94,13 @@ struct AvailabilityTests {
         }
         #expect(intent.availability(facts) == expected)
     }
+
+    @Test func anEmptyStoreSuggestsNOnlyWhenItCanCreate() {
+        for readOnly in [false, true] {
+            let state = AppState(snapshot: StoreSnapshot(), storePath: "/tmp/experiments.json", operatorName: "carol", readOnly: readOnly)
+            let screen = F.screen(state)
+            #expect(screen.contains { $0.contains("press n to create one") } == !readOnly, "read-only: \(readOnly)")
+            #expect(screen.contains { $0.contains("read-only: create them with `abconsole create`") } == readOnly)
+        }
+    }
 }

@@ -34,7 +34,7 @@ struct LifecycleStoryTests {
         #expect(lines.contains { $0.contains("Pause account_add_funds?") })
         #expect(lines.contains { $0.contains("Pause is the kill switch: every subject gets `control` at once,") })
         #expect(lines.contains { $0.contains("y apply   n/Esc go back") })
-        #expect(lines.last?.hasPrefix(" y apply  n/Esc back") == true)
+        #expect(lines.last?.hasPrefix(" y yes  n/Esc back") == true)
         Snapshot.assert(lines, named: "story-pause-confirmation")
         story.send(.character("y"))
         let saved = try story.saved()
