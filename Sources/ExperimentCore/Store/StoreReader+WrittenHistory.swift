@@ -65,9 +65,12 @@ extension StoreReader {
         return count
     }
 
+    /// The raw values of the actions as bytes, to match without making a `String`.
+    private static let actionNames = HistoryAction.allCases.map { Array($0.rawValue.utf8) }
+
     /// Whether `content` is the raw value of a `HistoryAction` (what the writer writes for one).
     private static func isAction(_ content: PlainText) -> Bool {
-        content.isASCII && HistoryAction(rawValue: String(decoding: content.bytes, as: UTF8.self)) != nil
+        actionNames.contains { $0.count == content.bytes.count && $0.elementsEqual(content.bytes) }
     }
 
     /// Consumes `null` or a string as the writer writes it; false, nothing consumed, otherwise.
