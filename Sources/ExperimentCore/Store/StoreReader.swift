@@ -95,7 +95,8 @@ package enum StoreReader {
                 }
                 // One history entry a line in the writer's layout: the array is allocated once.
                 let count = lines(in: cursor.bytes, from: cursor.position, starting: "    {\"action\": \"", atLeast: 90)
-                return once(&history, readArray(&cursor, reserving: count, readHistoryEntry))
+                var texts = SharedTexts()
+                return once(&history, readArray(&cursor, reserving: count) { readHistoryEntry(&$0, texts: &texts) })
             default: return cursor.skipValue()
             }
         }
