@@ -243,7 +243,7 @@ struct JSONCursor {
         value() != nil
     }
 
-    mutating func skipWhitespace() {
+    private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1

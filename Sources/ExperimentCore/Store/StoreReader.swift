@@ -95,8 +95,7 @@ package enum StoreReader {
                 }
                 // One history entry a line in the writer's layout: the array is allocated once.
                 let count = lines(in: cursor.bytes, from: cursor.position, starting: "    {\"action\": \"", atLeast: 90)
-                var texts = SharedTexts()
-                return once(&history, readArray(&cursor, reserving: count) { readHistoryEntry(&$0, texts: &texts) })
+                return once(&history, readArray(&cursor, reserving: count, readHistoryEntry))
             default: return cursor.skipValue()
             }
         }

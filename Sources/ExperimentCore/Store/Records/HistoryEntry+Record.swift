@@ -30,17 +30,16 @@ extension HistoryEntry: Codable {
 // MARK: - The fast reader (`StoreReader`)
 
 extension StoreReader {
-    /// One entry; its texts that recur across the history are shared through `texts`.
-    static func readHistoryEntry(_ cursor: inout JSONCursor, texts: inout SharedTexts) -> HistoryEntry? {
+    static func readHistoryEntry(_ cursor: inout JSONCursor) -> HistoryEntry? {
         var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "at": return once(&at, date(&cursor))
-            case "operator": return once(&operatorName, texts.string(&cursor))
-            case "experiment": return once(&experiment, texts.string(&cursor))
+            case "operator": return once(&operatorName, cursor.string())
+            case "experiment": return once(&experiment, cursor.string())
             case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
-            case "before": return once(&before, texts.optionalString(&cursor))
-            case "after": return once(&after, texts.optionalString(&cursor))
+            case "before": return once(&before, optionalString(&cursor))
+            case "after": return once(&after, optionalString(&cursor))
             default: return cursor.skipValue()
             }
         }
