@@ -70,7 +70,7 @@ extension StoreReader {
 
     /// Whether `content` is the raw value of a `HistoryAction` (what the writer writes for one).
     private static func isAction(_ content: PlainText) -> Bool {
-        actionNames.contains { $0.count == content.bytes.count && $0.elementsEqual(content.bytes) }
+        actionNames.contains { name in name.withUnsafeBufferPointer { RepeatedText.same($0, content.bytes) } }
     }
 
     /// Consumes `null` or a string as the writer writes it; false, nothing consumed, otherwise.
