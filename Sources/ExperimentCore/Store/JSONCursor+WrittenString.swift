@@ -11,9 +11,9 @@ extension JSONCursor {
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: bytes[position + 1..<end])
-                rewind(to: end + 1)
-                return ((content, isASCII), true)
+                // The whole string, quotes and all, consumed; its content is what lies between the quotes.
+                guard let string = take(end + 1 - position) else { return nil }
+                return ((UnsafeBufferPointer(rebasing: string.dropFirst().dropLast()), isASCII), true)
             }
             if byte == UInt8(ascii: "\\") {
                 guard let length = writtenEscapeLength(at: end) else { return nil }
