@@ -1,7 +1,7 @@
 import ExperimentCore
 /// JSON scalars for the store writer: quoted strings and numbers as Foundation writes them.
 extension ByteWriter {
-    /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u001b`.
+    /// Appends `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t` or `\u001b` (`JSONEscape.written`).
     package mutating func appendQuoted(_ text: String) {
         // In place for native strings: no copy, no reference count.
         if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) == nil {
@@ -26,9 +26,16 @@ extension ByteWriter {
 
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         var clean = 0
-        for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        for (index, byte) in bytes.enumerated() {
+            guard let escape = JSONEscape.written(byte) else { continue }
             append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
-            appendEscape(byte)
+            append(UInt8(ascii: "\\"))
+            append(escape)
+            if escape == UInt8(ascii: "u") {
+                append("00")
+                append(JSONEscape.lowercaseHex[Int(byte >> 4)])
+                append(JSONEscape.lowercaseHex[Int(byte & 0xF)])
+            }
             clean = index + 1
         }
         append(UnsafeBufferPointer(rebasing: bytes[clean...]))
@@ -39,22 +46,5 @@ extension ByteWriter {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         append(utf8: text)
-    }
-
-    private mutating func appendEscape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case 0x0A: append("\\n")
-        case 0x0D: append("\\r")
-        case 0x09: append("\\t")
-        case 0x08: append("\\b")
-        case 0x0C: append("\\f")
-        default:
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            append("\\u00")
-            append(hex[Int(byte >> 4)])
-            append(hex[Int(byte & 0xF)])
-        }
     }
 }

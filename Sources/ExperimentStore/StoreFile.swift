@@ -79,10 +79,11 @@ public struct StoreFile: Sendable {
         }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw .missing(path: path) }
-        // After a change to named experiments, the others the writer wrote are copied: their entries are checked, not kept.
-        var (snapshot, verbatim) = try original.map { data throws(StoreError) in
+        // After a change to named experiments, the others the writer wrote are copied: their entries
+        // are checked, not kept; so is the history the writer wrote, to which the change only appends.
+        var (snapshot, verbatim, writtenHistory) = try original.map { data throws(StoreError) in
             try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan, keepingEntriesOf: changed)
-        } ?? (StoreSnapshot(), [:])
+        } ?? (StoreSnapshot(), [:], nil)
         let historyCount = snapshot.history.count
         let result: T
         do {
@@ -90,14 +91,14 @@ public struct StoreFile: Sendable {
         } catch {
             throw .refused(error)
         }
-        let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount) }
+        let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount, after: writtenHistory?.count ?? 0) }
             ?? StoreValidator.problems(in: StoreDocument(snapshot))
         guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
         // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
-        if let changed { for key in changed { verbatim[key] = nil } } else { verbatim = [:] }
+        if let changed { for key in changed { verbatim[key] = nil } } else { (verbatim, writtenHistory) = ([:], nil) }
         do {
             _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
-                StoreWriter.write(snapshot, to: &$0, verbatim: verbatim, from: original)
+                StoreWriter.write(snapshot, to: &$0, verbatim: verbatim, history: writtenHistory, from: original)
             }
         } catch {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)

@@ -20,12 +20,15 @@ enum StoreWriter {
         return writer.data()
     }
 
-    /// Appends the whole store file to `writer`, copying the experiments in `verbatim` from `original`.
+    /// Appends the whole store file to `writer`, copying the experiments in `verbatim` and the
+    /// history entries in `history` from `original`.
     ///
     /// `verbatim` names experiments whose bytes in `original` are exactly what this writer gives for
-    /// them (`StoreReading.verbatim`, less what a change touched); the rest are encoded.
+    /// them (`StoreReading.verbatim`, less what a change touched); the rest are encoded. `history`
+    /// (`StoreReading.history`) holds entries written exactly so that precede the snapshot's
+    /// history, which then holds only the entries appended since.
     static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter,
-                      verbatim: [String: Range<Int>] = [:], from original: Data? = nil) {
+                      verbatim: [String: Range<Int>] = [:], history copied: WrittenHistory? = nil, from original: Data? = nil) {
         var dates = DateCache()
         writer.append("{\n  \"experiments\": [")
         for (index, experiment) in snapshot.sortedExperiments.enumerated() {
@@ -37,11 +40,18 @@ enum StoreWriter {
             }
         }
         writer.append(snapshot.experiments.isEmpty ? "],\n  \"history\": [" : "\n  ],\n  \"history\": [")
-        for (index, entry) in snapshot.history.enumerated() {
-            writer.append(index == 0 ? "\n    " : ",\n    ")
-            append(entry, to: &writer, dates: &dates)
+        var first = true
+        if let copied, let original, !copied.entries.isEmpty {
+            original.withUnsafeBytes { writer.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[copied.entries])) }
+            first = false
         }
-        writer.append(snapshot.history.isEmpty ? "],\n  \"revision\": " : "\n  ],\n  \"revision\": ")
+        for entry in snapshot.history {
+            writer.append(StoreLayout.historySeparator(first: first))
+            append(entry, to: &writer, dates: &dates)
+            first = false
+        }
+        writer.append(first ? "]" : StoreLayout.historyEnd)
+        writer.append(",\n  \"revision\": ")
         writer.append(decimal: snapshot.revision)
         writer.append(",\n  \"schema_version\": ")
         writer.append(decimal: snapshot.schemaVersion)

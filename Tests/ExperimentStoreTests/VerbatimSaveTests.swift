@@ -77,7 +77,8 @@ struct VerbatimSaveTests {
     }
 
     /// A change to a small experiment of each shape, through a real transaction: the transaction's
-    /// read keeps only that experiment's entries, copies every other, and the file is a full encoding's.
+    /// read keeps only that experiment's entries and none of the history, copies every other and
+    /// the history, and the file is a full encoding's.
     @Test(arguments: StoreShapes.names)
     func aChangeToASmallExperimentOfEveryShapeWritesAFullEncoding(shape: String) throws {
         let snapshot = try StoreShapes.named(shape)
@@ -88,6 +89,7 @@ struct VerbatimSaveTests {
         try original.write(to: URL(fileURLWithPath: path))
         let reading = try #require(StoreReader.reading(from: original, recognising: StoreWriter.writtenSpan, keepingEntriesOf: [StoreShapes.small]))
         #expect(Set(reading.verbatim.keys) == Set(snapshot.experiments.keys))
+        #expect(reading.history?.count == snapshot.history.count && reading.document.history.isEmpty, "the history is checked, not kept")
         for experiment in reading.document.experiments {
             #expect(experiment.whitelist == (experiment.key == StoreShapes.small ? snapshot.experiments[experiment.key]?.whitelist : [:]))
         }

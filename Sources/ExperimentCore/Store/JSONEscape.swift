@@ -32,4 +32,25 @@ package enum JSONEscape {
     package static func joined(high: UInt32, low: UInt32) -> UInt32 {
         0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
     }
+
+    /// How the store's writer escapes `byte` in a string: the character after the backslash (`"`,
+    /// `\`, `b`, `f`, `n`, `r`, `t`), or `u` for `\u00xx` with `lowercaseHex` digits; nil for a byte
+    /// it writes as itself (anything from 0x20 on but `"` and `\`). The writer's one rule, which the
+    /// reader also checks when it recognises the writer's bytes.
+    @inline(__always)
+    package static func written(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+        case 0x08: UInt8(ascii: "b")
+        case 0x0C: UInt8(ascii: "f")
+        case 0x0A: UInt8(ascii: "n")
+        case 0x0D: UInt8(ascii: "r")
+        case 0x09: UInt8(ascii: "t")
+        case ..<0x20: UInt8(ascii: "u")
+        default: nil
+        }
+    }
+
+    /// The digits of the writer's `\u00xx` escapes, by value.
+    package static let lowercaseHex: [UInt8] = Array("0123456789abcdef".utf8)
 }

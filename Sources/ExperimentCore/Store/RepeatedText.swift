@@ -28,6 +28,11 @@ struct RepeatedText {
         content.isASCII ? String(decoding: content.bytes, as: UTF8.self) : String(validating: content.bytes, as: UTF8.self)
     }
 
+    /// Whether `content` is valid UTF-8 (always so for ASCII).
+    static func isUTF8(_ content: PlainText) -> Bool {
+        content.isASCII || text(content) != nil
+    }
+
     /// `Identifier.isValidSubject` of the text, decided on the bytes for printable ASCII (no `String` made).
     static func isValidSubject(_ content: PlainText) -> Bool {
         if content.isASCII, (1...Identifier.maxSubjectLength).contains(content.bytes.count),

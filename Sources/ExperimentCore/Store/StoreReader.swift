@@ -6,6 +6,9 @@ package struct StoreReading {
     /// The byte range of every experiment written exactly as `StoreWriter` writes it, by key: a
     /// save that leaves such an experiment unchanged copies those bytes instead of encoding it.
     package var verbatim: [String: Range<Int>]
+    /// The history when the writer wrote it and a transaction left it out of `document` (see
+    /// `StoreReader.reading`): checked, counted, and copied by the save; nil when it was read.
+    package var history: WrittenHistory?
     /// Whitelists still held as arrays in subject order, by experiment index (see
     /// `StoreReader.readingDeferringWhitelists`); empty otherwise.
     var pending: [(experiment: Int, entries: [WhitelistEntry])] = []
@@ -36,11 +39,11 @@ package enum StoreReader {
     package static func readingDeferringWhitelists(from data: Data) -> StoreReading? {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            var verbatim: [String: Range<Int>]?
+            var verbatim: [String: Range<Int>]?, history: WrittenHistory?
             var pending: [(experiment: Int, entries: [WhitelistEntry])]? = []
-            guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, pending: &pending),
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, history: &history, pending: &pending),
                   cursor.isAtEnd() else { return nil }
-            return StoreReading(document: document, verbatim: [:], pending: pending ?? [])
+            return StoreReading(document: document, verbatim: [:], history: nil, pending: pending ?? [])
         }
     }
 
@@ -49,22 +52,26 @@ package enum StoreReader {
     ///
     /// Given `kept` as well (a transaction changing only those experiments), an experiment the writer
     /// wrote that is not in `kept` comes back with an empty whitelist: its entries are checked as
-    /// the validator would check them, but not kept, since the save copies its bytes. Anything
-    /// short of that is read whole.
+    /// the validator would check them, but not kept, since the save copies its bytes. So does the
+    /// history when the writer wrote it: `document.history` is empty and `history` says where the
+    /// entries are and how many (a change only appends). Anything short of that is read whole.
     package static func reading(from data: Data, recognising written: WrittenSpan?, keepingEntriesOf kept: Set<String>? = nil) -> StoreReading? {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             var verbatim: [String: Range<Int>]? = written == nil ? nil : [:]
             let kept = written == nil ? nil : kept
             var pending: [(experiment: Int, entries: [WhitelistEntry])]?
-            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written, kept: kept, pending: &pending),
+            var history: WrittenHistory?
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written, kept: kept, history: &history, pending: &pending),
                   cursor.isAtEnd() else { return nil }
-            return StoreReading(document: document, verbatim: verbatim ?? [:])
+            return StoreReading(document: document, verbatim: verbatim ?? [:], history: history)
         }
     }
 
-    /// The document; with `pending` (not nil), whitelists in the writer's form are left there as arrays by experiment index.
+    /// The document; with `pending` (not nil), whitelists in the writer's form are left there as arrays by experiment index;
+    /// with `kept` (not nil), a history in the writer's form is left in the file, noted in `writtenHistory`.
     private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
+                                     history writtenHistory: inout WrittenHistory?,
                                      pending: inout [(experiment: Int, entries: [WhitelistEntry])]?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
         var index = 0
@@ -82,6 +89,10 @@ package enum StoreReader {
                     return experiment
                 })
             case "history":
+                if kept != nil, history == nil, let checked = checkedWrittenHistory(&cursor) {
+                    (writtenHistory, history) = (checked, [])
+                    return true
+                }
                 // One history entry a line in the writer's layout: the array is allocated once.
                 let count = lines(in: cursor.bytes, from: cursor.position, starting: "    {\"action\": \"", atLeast: 90)
                 return once(&history, readArray(&cursor, reserving: count, readHistoryEntry))

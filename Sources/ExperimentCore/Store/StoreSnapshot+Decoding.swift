@@ -28,13 +28,16 @@ extension StoreSnapshot {
 
     /// The validated snapshot of `data` and, when asked, where its experiments sit in `data` if the
     /// writer wrote them (what a save may copy; see `StoreReading.verbatim`).
-    /// Given `kept`, the whitelists of the others that the writer wrote are checked but left out (see `StoreReader.reading`).
+    /// Given `kept`, the whitelists of the others that the writer wrote, and the history if the
+    /// writer wrote it, are checked but left out (see `StoreReader.reading`); `history` then says
+    /// where the history's entries are, and the snapshot's history holds none of them.
     package static func read(_ data: Data, path: String, recognising written: StoreReader.WrittenSpan?,
-                             keepingEntriesOf kept: Set<String>? = nil) throws(StoreError) -> (snapshot: StoreSnapshot, verbatim: [String: Range<Int>]) {
+                             keepingEntriesOf kept: Set<String>? = nil) throws(StoreError)
+        -> (snapshot: StoreSnapshot, verbatim: [String: Range<Int>], history: WrittenHistory?) {
         if let reading = StoreReader.reading(from: data, recognising: written, keepingEntriesOf: kept) {
-            return (try validated(reading.document, path: path), reading.verbatim)
+            return (try validated(reading.document, path: path), reading.verbatim, reading.history)
         }
-        return (try validated(foundationDocument(data, path: path), path: path), [:])
+        return (try validated(foundationDocument(data, path: path), path: path), [:], nil)
     }
 
     /// The document as `JSONDecoder` reads it, or its first problem with the JSON path.

@@ -23,14 +23,16 @@ package enum StoreValidator {
     }
 
     /// The problems a change to a valid store can introduce: in the experiments it touched, the
-    /// history entries it appended, and the store's revision (paths as in the full check).
-    package static func problems(in snapshot: StoreSnapshot, changed keys: Set<String>, historyFrom firstNew: Int) -> [StoreProblem] {
+    /// history entries it appended, and the store's revision (paths as in the full check; `omitted`
+    /// entries the transaction left in the file precede the snapshot's history).
+    package static func problems(in snapshot: StoreSnapshot, changed keys: Set<String>, historyFrom firstNew: Int,
+                                 after omitted: Int = 0) -> [StoreProblem] {
         var problems: [StoreProblem] = []
         if !(0...maxRevision).contains(snapshot.revision) { problems.append(StoreProblem("$.revision", "must be 0 to \(maxRevision)")) }
         for (index, key) in snapshot.experiments.keys.sorted().enumerated() where keys.contains(key) {
             if let experiment = snapshot.experiments[key] { problems += self.problems(in: experiment, at: "$.experiments[\(index)]") }
         }
-        problems += historyProblems(snapshot.history, from: firstNew)
+        problems += historyProblems(snapshot.history, from: firstNew, after: omitted)
         return problems
     }
 

@@ -1,22 +1,22 @@
 import ExperimentCore
 import Foundation
 
-/// A history entry's line (read back by `HistoryEntry+Record.swift` in the core).
+/// A history entry's line, in the form `StoreLayout.HistoryLine` names (read back by `HistoryEntry+Record.swift` in the core).
 
 extension StoreWriter {
     static func append(_ entry: HistoryEntry, to writer: inout ByteWriter, dates: inout DateCache) {
-        writer.append("{\"action\": ")
+        writer.append(StoreLayout.HistoryLine.action)
         writer.appendQuoted(entry.action.rawValue)
-        writer.append(", \"after\": ")
+        writer.append(StoreLayout.HistoryLine.after)
         if let after = entry.after { writer.appendQuoted(after) } else { writer.append("null") }
-        writer.append(", \"at\": ")
+        writer.append(StoreLayout.HistoryLine.at)
         dates.append(entry.at, to: &writer)
-        writer.append(", \"before\": ")
+        writer.append(StoreLayout.HistoryLine.before)
         if let before = entry.before { writer.appendQuoted(before) } else { writer.append("null") }
-        writer.append(", \"experiment\": ")
+        writer.append(StoreLayout.HistoryLine.experiment)
         writer.appendQuoted(entry.experiment)
-        writer.append(", \"operator\": ")
+        writer.append(StoreLayout.HistoryLine.operatorName)
         writer.appendQuoted(entry.operatorName)
-        writer.append("}")
+        writer.append(StoreLayout.HistoryLine.end)
     }
 }

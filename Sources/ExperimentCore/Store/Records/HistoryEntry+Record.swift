@@ -52,11 +52,12 @@ extension StoreReader {
 // MARK: - Validation (`StoreValidator`)
 
 extension StoreValidator {
-    /// The problems of the history entries from `first` on (paths count from the start).
-    static func historyProblems(_ history: [HistoryEntry], from first: Int) -> [StoreProblem] {
+    /// The problems of the history entries from `first` on (paths count from the start, after `omitted`
+    /// entries that precede `history` in the file).
+    static func historyProblems(_ history: [HistoryEntry], from first: Int, after omitted: Int = 0) -> [StoreProblem] {
         var problems: [StoreProblem] = []
         for index in min(max(0, first), history.count)..<history.count where !Identifier.isValidSubject(history[index].operatorName) {
-            problems.append(StoreProblem("$.history[\(index)].operator", "must be 1–256 characters without control characters"))
+            problems.append(StoreProblem("$.history[\(omitted + index)].operator", "must be 1–256 characters without control characters"))
         }
         return problems
     }

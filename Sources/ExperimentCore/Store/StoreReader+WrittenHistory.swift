@@ -1,0 +1,105 @@
+import Foundation
+
+/// History entries the writer wrote, checked in place and left in the file's bytes.
+package struct WrittenHistory: Equatable, Sendable {
+    /// How many entries there are.
+    package var count: Int
+    /// Their bytes, from just after the history's `[` to the end of the last entry's line (empty when there are none):
+    /// what the writer writes for them, so a save copies these bytes and appends its new entries after them.
+    package var entries: Range<Int>
+
+    package init(count: Int, entries: Range<Int>) {
+        self.count = count
+        self.entries = entries
+    }
+}
+
+/// Recognising the history the writer wrote, so a transaction neither keeps nor re-encodes it.
+///
+/// A change only appends to the history, so a transaction needs the old entries for two things:
+/// the certainty that they are valid, and their bytes in the saved file. When every entry is
+/// exactly the writer's line (`StoreLayout.HistoryLine`, the form `StoreWriter` writes: fields in
+/// order, strings escaped as `JSONEscape.written` says, dates in the fixed form, exact separators), this checks each
+/// as the fast reader and `StoreValidator` would (a known action, a date of the store's form,
+/// valid UTF-8, a valid operator) without making a value of it. Anything else is read whole.
+extension StoreReader {
+    /// The entries of the history array `[ ... ]` when each is exactly the writer's line and valid;
+    /// nil, nothing consumed, otherwise.
+    static func checkedWrittenHistory(_ cursor: inout JSONCursor) -> WrittenHistory? {
+        bracketed(&cursor) { cursor -> WrittenHistory? in
+            let start = cursor.position
+            guard let count = checkWrittenHistoryEntries(&cursor) else { return nil }
+            return WrittenHistory(count: count, entries: start..<cursor.position)
+        }
+    }
+
+    /// How many entries there are from just after `[` to the history's closing line, each exactly
+    /// the writer's line and valid; nil, with the cursor where it was, at the first that is not.
+    private static func checkWrittenHistoryEntries(_ cursor: inout JSONCursor) -> Int? {
+        let start = cursor.position
+        if cursor.isNext("]") { return 0 }
+        var count = 0
+        var operatorName: PlainText?
+        repeat {
+            // An operator with the previous entry's bytes was checked with it.
+            guard cursor.consumeExactly(StoreLayout.historySeparator(first: count == 0)),
+                  cursor.consumeExactly(StoreLayout.HistoryLine.action), let action = cursor.plainStringContent(), isAction(action),
+                  cursor.consumeExactly(StoreLayout.HistoryLine.after), nullOrText(&cursor),
+                  cursor.consumeExactly(StoreLayout.HistoryLine.at), let at = cursor.plainStringContent(),
+                  StoreDate.seconds(parsing: at.bytes) != nil,
+                  cursor.consumeExactly(StoreLayout.HistoryLine.before), nullOrText(&cursor),
+                  cursor.consumeExactly(StoreLayout.HistoryLine.experiment), writtenText(&cursor),
+                  cursor.consumeExactly(StoreLayout.HistoryLine.operatorName), let name = writtenOperator(&cursor, repeating: operatorName),
+                  cursor.consumeExactly(StoreLayout.HistoryLine.end)
+            else {
+                cursor.rewind(to: start)
+                return nil
+            }
+            operatorName = name
+            count += 1
+        } while cursor.isNext(",")
+        guard cursor.isNext(StoreLayout.historyEnd) else {
+            cursor.rewind(to: start)
+            return nil
+        }
+        return count
+    }
+
+    /// The raw values of the actions as bytes, to match without making a `String`.
+    private static let actionNames = HistoryAction.allCases.map { Array($0.rawValue.utf8) }
+
+    /// Whether `content` is the raw value of a `HistoryAction` (what the writer writes for one).
+    private static func isAction(_ content: PlainText) -> Bool {
+        actionNames.contains { name in name.withUnsafeBufferPointer { RepeatedText.same($0, content.bytes) } }
+    }
+
+    /// Consumes `null` or a string as the writer writes it; false, nothing consumed, otherwise.
+    private static func nullOrText(_ cursor: inout JSONCursor) -> Bool {
+        cursor.consumeExactly("null") || writtenText(&cursor)
+    }
+
+    /// Consumes a string of valid UTF-8 as the writer writes it; false, nothing consumed, otherwise.
+    private static func writtenText(_ cursor: inout JSONCursor) -> Bool {
+        let start = cursor.position
+        guard let text = cursor.writtenStringContent(), RepeatedText.isUTF8(text.content) else {
+            cursor.rewind(to: start)
+            return false
+        }
+        return true
+    }
+
+    /// Consumes an operator as the writer writes it that `Identifier.isValidSubject` accepts, and
+    /// answers its bytes (`previous` itself when they repeat it, checked already); nil otherwise.
+    private static func writtenOperator(_ cursor: inout JSONCursor, repeating previous: PlainText?) -> PlainText? {
+        if let plain = cursor.plainStringContent(repeating: previous) {
+            return plain.bytes.baseAddress == previous?.bytes.baseAddress || RepeatedText.isValidSubject(plain) ? plain : nil
+        }
+        // Escaped: a quote or a backslash (control characters are refused anyway); decoded to be checked.
+        let start = cursor.position
+        guard let written = cursor.writtenStringContent() else { return nil }
+        let end = cursor.position
+        cursor.rewind(to: start)
+        guard let text = cursor.string(), cursor.position == end, Identifier.isValidSubject(text) else { return nil }
+        return written.content
+    }
+}
