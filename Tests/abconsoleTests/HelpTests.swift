@@ -3,8 +3,8 @@ import Testing
 
 /// `--help`, and inputs that must never crash the binary.
 @Suite struct HelpTests {
-    static let commandNames = ["demo", "list", "show", "create", "add-variant", "set-payload", "start", "pause", "delete", "ramp",
-                               "whitelist add", "whitelist remove", "whitelist list", "whitelist import", "resolve", "inspect",
+    static let commandNames = ["demo", "list", "show", "create", "add-variant", "set-payload", "set-description", "start", "pause", "delete", "ramp",
+                               "whitelist add", "whitelist note", "whitelist remove", "whitelist list", "whitelist import", "resolve", "inspect",
                                "assign", "validate", "history", "export", "results", "help", "completion"]
 
     @Test func overviewHelpListsEveryCommand() throws {
@@ -25,6 +25,8 @@ import Testing
         (["ramp", "--help"], "usage: abconsole ramp EXP NAME=PCT... [--dry-run] [--json]"),
         (["whitelist", "add", "--help"], "usage: abconsole whitelist add EXP SUBJECT VARIANT [--note TEXT] [--replace]"),
         (["whitelist", "import", "x", "--help"], "usage: abconsole whitelist import EXP FILE"),
+        (["set-description", "--help"], "usage: abconsole set-description EXP TEXT"),
+        (["whitelist", "note", "--help"], "usage: abconsole whitelist note EXP SUBJECT TEXT"),
         (["assign", "--help"], "usage: abconsole assign [EXP...] [--user ID] [--device ID] [--subjects FILE|-] [--json]"),
         (["create", "--help"], "usage: abconsole create EXP --type user|device --variants NAME=PCT,... [--control NAME] [--salt S] [--description TEXT]"),
         (["--help", "history"], "usage: abconsole history [EXP] [--limit N] [--since T] [--operator NAME] [--json]"),
@@ -63,7 +65,8 @@ import Testing
         ["create", "é", "--type", "user", "--variants", "a=1"], ["create", "x", "--type", "user", "--variants", "a=1", "--salt", ""],
         ["create", "x", "--type", "user", "--variants", "a=1", "--description", String(repeating: "d", count: 10_001)],
         ["add-variant", "running_exp", "blue", "--payload", ""], ["add-variant", "running_exp", "blue", "--payload", "[[[[[[[[[[[["],
-        ["set-payload", "running_exp", "green", "nul"], ["whitelist", "add", "running_exp", "u", "green", "--note", String(repeating: "n", count: 10_001)],
+        ["set-payload", "running_exp", "green", "nul"], ["set-description", "running_exp", String(repeating: "d", count: 10_001)],
+        ["whitelist", "note", "running_exp", "\u{1b}", ""], ["whitelist", "add", "running_exp", "u", "green", "--note", String(repeating: "n", count: 10_001)],
         ["whitelist", "import", "running_exp", ""], ["inspect", "--user", "\u{0}"], ["assign", "running_exp", "--subjects", ""],
         ["history", ""], ["whitelist", "remove", "running_exp", "\u{1b}"], ["\u{1b}[2J"], ["--\u{1b}[2J"], ["show", "\u{1b}]0;pwned\u{7}"],
         ["resolve", "running_exp", "\u{202e}green"], ["list", "--json", "--json"], ["--help=yes"],

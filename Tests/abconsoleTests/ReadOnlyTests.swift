@@ -9,11 +9,13 @@ import Testing
         "create": ["create", "fresh_exp", "--type", "user", "--variants", "control=50,green=50"],
         "add-variant": ["add-variant", "draft_exp", "blue"],
         "set-payload": ["set-payload", "draft_exp", "green", "{\"color\":\"green\"}"],
+        "set-description": ["set-description", "resolved_exp", "Green won"],
         "start": ["start", "draft_exp"],
         "pause": ["pause", "running_exp"],
         "delete": ["delete", "draft_exp"],
         "ramp": ["ramp", "running_exp", "control=40", "green=60"],
         "whitelist add": ["whitelist", "add", "running_exp", "user-1", "green"],
+        "whitelist note": ["whitelist", "note", "running_exp", "user-1", "QA"],
         "whitelist remove": ["whitelist", "remove", "running_exp", "user-1"],
         "whitelist import": ["whitelist", "import", "running_exp", "-"],
         "resolve": ["resolve", "running_exp", "green"],
@@ -36,7 +38,7 @@ import Testing
         let arguments = try #require(Self.writes[name])
         let stdin = name == "whitelist import" ? Data("user-2,green\n".utf8) : nil
         let sandbox = try Fixture.sandbox()
-        if name == "whitelist remove" { sandbox.ok(["whitelist", "add", "running_exp", "user-1", "green"]) }
+        if name == "whitelist remove" || name == "whitelist note" { sandbox.ok(["whitelist", "add", "running_exp", "user-1", "green"]) }
         let hadLock = sandbox.files().contains { $0.hasSuffix(".lock") }
         for flagged in [["--read-only"] + arguments, arguments + ["--read-only"]] {
             let result = sandbox.refused(flagged, code: 64, "`\(name)` changes the store, and --read-only allows no change", stdin: stdin)

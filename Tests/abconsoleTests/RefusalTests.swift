@@ -106,8 +106,8 @@ struct Refusal: Sendable, CustomTestStringConvertible {
 
     static let usageErrors: [Refusal] = [
         Refusal(arguments: ["frobnicate"], code: 64, message: "unknown command `frobnicate`", usage: seeHelp),
-        Refusal(arguments: ["whitelist"], code: 64, message: "`whitelist` needs a subcommand: add, remove, list, import; e.g. `abconsole whitelist add --help`", usage: seeGroupHelp),
-        Refusal(arguments: ["whitelist", "purge", "running_exp"], code: 64, message: "`whitelist` has no subcommand `purge`; its subcommands are add, remove, list, import", usage: seeGroupHelp),
+        Refusal(arguments: ["whitelist"], code: 64, message: "`whitelist` needs a subcommand: add, note, remove, list, import; e.g. `abconsole whitelist add --help`", usage: seeGroupHelp),
+        Refusal(arguments: ["whitelist", "purge", "running_exp"], code: 64, message: "`whitelist` has no subcommand `purge`; its subcommands are add, note, remove, list, import", usage: seeGroupHelp),
         Refusal(arguments: ["--bogus", "list"], code: 64, message: "unknown option --bogus", usage: seeHelp),
         Refusal(arguments: ["list", "--bogus"], code: 64, message: "unknown option --bogus for `list`", usage: "usage: abconsole list [--status S] [--json]"),
         Refusal(arguments: ["start", "draft_exp", "--json"], code: 64, message: "unknown option --json for `start`", usage: "usage: abconsole start EXP"),

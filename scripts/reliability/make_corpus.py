@@ -312,7 +312,7 @@ def args_cases():
         ("operator-without-value", ["list", "--operator"], 64, "--operator"),
         ("json-on-a-command-without-it", ["start", "e", "--json"], 64, "--json"),
         ("whitelist-alone", ["whitelist"], 64, "whitelist"),
-        ("whitelist-unknown-subcommand", ["whitelist", "frob", "e"], 64, "add, remove, list, import"),
+        ("whitelist-unknown-subcommand", ["whitelist", "frob", "e"], 64, "add, note, remove, list, import"),
         ("ramp-without-weights", ["ramp", "e"], 64, "NAME=PCT"),
         ("ramp-weight-not-a-number", ["ramp", "e", "a=abc"], 65, "abc"),
         ("ramp-weight-three-decimals", ["ramp", "e", "a=33.333"], 65, "two decimals"),

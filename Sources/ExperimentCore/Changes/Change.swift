@@ -30,6 +30,8 @@ public enum ExperimentChange: Hashable, Sendable {
     case ramp(weights: [String: Weight])
     /// Whitelists a subject; one already listed is refused (`alreadyWhitelisted`, carrying its entry) unless `replace`.
     case whitelistAdd(subject: String, variant: String, note: String, replace: Bool = false)
+    /// Changes the note of a listed subject, keeping its variant: a replacing `whitelistAdd` (`notWhitelisted` if not listed).
+    case whitelistNote(subject: String, note: String)
     case whitelistRemove(subject: String)
     case whitelistImport(rows: [WhitelistRow])
     case resolve(winner: String)
@@ -66,6 +68,11 @@ extension Change {
     /// Whitelists `subject` into `variant`; a subject already listed is refused unless `replace`.
     public static func whitelistAdd(experiment: String, subject: String, variant: String, note: String, replace: Bool = false) -> Change {
         .edit(experiment: experiment, .whitelistAdd(subject: subject, variant: variant, note: note, replace: replace))
+    }
+
+    /// Changes the note of `subject`, keeping its variant; a subject not listed is refused.
+    public static func whitelistNote(experiment: String, subject: String, note: String) -> Change {
+        .edit(experiment: experiment, .whitelistNote(subject: subject, note: note))
     }
 
     /// Removes `subject` from the whitelist.

@@ -123,6 +123,10 @@ extension Experiment {
                 ?? "whitelisted `\(subject)` into `\(variantName)` of `\(key)`"
             return AppliedChange(action: .whitelistAdd, before: existing?.historyText, after: entry.historyText,
                                  result: ChangeOutcome(message: message))
+        case .whitelistNote(let subject, let note):
+            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
+            guard let entry = whitelist[SubjectID(subject)] else { throw .notWhitelisted(experiment: key, subject: subject) }
+            return try apply(.whitelistAdd(subject: entry.subject, variant: entry.variant, note: note, replace: true), context: context)
         case .whitelistRemove(let subject):
             guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
             guard let removed = whitelist.removeValue(forKey: SubjectID(subject)) else { throw .notWhitelisted(experiment: key, subject: subject) }

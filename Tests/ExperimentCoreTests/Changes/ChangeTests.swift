@@ -313,6 +313,21 @@ struct ChangeTests {
         #expect(try experiment(snapshot).whitelistEntry(for: "user-1")?.note == "QA, keep")
     }
 
+    @Test func whitelistNoteKeepsTheVariantAndRefusesUnlistedSubjects() throws {
+        var snapshot = try Fixture.snapshot(status: .running)
+        try snapshot.apply(.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: "QA"), context: Fixture.bob)
+        let outcome = try snapshot.apply(.whitelistNote(experiment: Self.key, subject: "user-1", note: "QA, keep"), context: Fixture.carol)
+        #expect(outcome.message == "changed the note of `user-1` in the whitelist of `checkout`")
+        #expect(try experiment(snapshot).whitelistEntry(for: "user-1")?.variant == "treatment")
+        #expect(snapshot.history.last?.action == .whitelistAdd)
+        #expect(snapshot.history.last?.before == "user-1=treatment note=\"QA\"")
+        #expect(snapshot.history.last?.after == "user-1=treatment note=\"QA, keep\"")
+        expectRefused(snapshot, .whitelistNote(experiment: Self.key, subject: "user-9", note: "x"), .notWhitelisted(experiment: Self.key, subject: "user-9"))
+        try snapshot.apply(.resolve(experiment: Self.key, winner: "treatment"), context: Fixture.bob)
+        expectRefused(snapshot, .whitelistNote(experiment: Self.key, subject: "user-1", note: "x"),
+                      .resolvedIsFrozen(experiment: Self.key, what: "its whitelist"))
+    }
+
     @Test func payloadParseErrorsHaveOneMessage() {
         #expect(JSONValue.ParseError.invalid.message(for: "{x}") == "the payload is not valid JSON: `{x}`")
         #expect(JSONValue.ParseError.tooDeep(levels: 70).message(for: "")

@@ -6,7 +6,7 @@ public struct TextEditForm: Equatable, Sendable {
     /// Which text the form edits.
     public enum Purpose: Equatable, Sendable {
         case description
-        /// The note of `subject`'s entry, kept in `variant` (saved as a replacing whitelist add).
+        /// The note of `subject`'s entry, in `variant` (saved through the core's `whitelistNote`, which keeps the variant).
         case note(subject: String, variant: String)
     }
 
@@ -60,9 +60,9 @@ extension TextEditForm {
         case .description:
             if let refusal = context.writeRefusal("edit the description") { return .show(refusal) }
             change = .setDescription(experiment: experimentKey, description: field.text)
-        case .note(let subject, let variant):
+        case .note(let subject, _):
             if let refusal = context.writeRefusal("edit a whitelist note") { return .show(refusal) }
-            change = .whitelistAdd(experiment: experimentKey, subject: subject, variant: variant, note: field.text, replace: true)
+            change = .whitelistNote(experiment: experimentKey, subject: subject, note: field.text)
         }
         guard field.text != original else { return .close(saying: .info("unchanged; nothing saved")) }
         return ScreenReply(status: .clear, work: .apply(change, expectedRevision: revision))

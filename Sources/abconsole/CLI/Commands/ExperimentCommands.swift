@@ -2,7 +2,7 @@ import ExperimentCore
 import ExperimentStore
 import Foundation
 
-/// `list`, `show`, `create`, `add-variant`, `set-payload`, lifecycle changes, `resolve` and `validate`.
+/// `list`, `show`, `create`, `add-variant`, `set-payload`, `set-description`, lifecycle changes, `resolve` and `validate`.
 enum ExperimentCommands {
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let snapshot = try context.load()
@@ -76,6 +76,10 @@ enum ExperimentCommands {
         guard (text == nil) == clear else { throw CLIError.usage("give either a JSON payload or --clear", command: nil) }
         let payload = try text.map(parsePayload)
         try context.apply(.setPayload(experiment: arguments.argument("EXP") ?? "", variant: arguments.argument("NAME") ?? "", payload: payload))
+    }
+
+    static func setDescription(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        try context.apply(.setDescription(experiment: arguments.argument("EXP") ?? "", description: arguments.argument("TEXT") ?? ""))
     }
 
     static func start(_ arguments: ParsedArguments, _ context: CommandContext) throws {

@@ -2,12 +2,23 @@ import ExperimentCore
 import ExperimentStore
 import Foundation
 
-/// `whitelist add | remove | list | import`.
+/// `whitelist add | note | remove | list | import`.
 enum WhitelistCommands {
     static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         try context.apply(.whitelistAdd(experiment: arguments.argument("EXP") ?? "", subject: arguments.argument("SUBJECT") ?? "",
                                         variant: arguments.argument("VARIANT") ?? "", note: arguments.option("--note") ?? "",
                                         replace: arguments.flag("--replace")))
+    }
+
+    /// Changes a listed subject's note through the core's `whitelistNote`; an unlisted subject points to `whitelist add`.
+    static func note(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let key = arguments.argument("EXP") ?? "", subject = arguments.argument("SUBJECT") ?? ""
+        do {
+            try context.apply(.whitelistNote(experiment: key, subject: subject, note: arguments.argument("TEXT") ?? ""))
+        } catch StoreError.refused(let refusal) {
+            guard case .notWhitelisted = refusal else { throw StoreError.refused(refusal) }
+            throw CLIError.data(refusal.message + "; add it with `abconsole whitelist add \(key) \(subject) VARIANT --note TEXT`")
+        }
     }
 
     static func remove(_ arguments: ParsedArguments, _ context: CommandContext) throws {
