@@ -13,8 +13,10 @@ enum ConfirmView {
         if let refusal = confirmation.refusal {
             notes += WordWrap.lines("✗ " + SafeText.escaped(refusal), width: textWidth).map { ($0, Palette.error) }
         }
+        // The question's own lines wrap too: on a narrow terminal nothing of it is cut off.
+        let body = confirmation.lines.flatMap { WordWrap.lines(SafeText.escaped($0), width: textWidth) }
         let noteRows = notes.isEmpty ? 0 : notes.count + 1
-        let rect = Box.centered(width: width, height: min(area.height, confirmation.lines.count + noteRows + 5), in: area)
+        let rect = Box.centered(width: width, height: min(area.height, body.count + noteRows + 5), in: area)
         Box.render(rect, title: SafeText.escaped(confirmation.title), into: &buffer)
         let content = Box.content(of: rect)
         let y = content.maxY - 1
@@ -24,8 +26,8 @@ enum ConfirmView {
             row += 1
         }
         if !notes.isEmpty { row += 1 }
-        for line in confirmation.lines where row < y - 1 {
-            buffer.write(SafeText.escaped(line), x: content.x, y: row, maxWidth: content.width)
+        for line in body where row < y - 1 {
+            buffer.write(line, x: content.x, y: row, maxWidth: content.width)
             row += 1
         }
         let used = buffer.write("y", x: content.x, y: y, style: Palette.key)
