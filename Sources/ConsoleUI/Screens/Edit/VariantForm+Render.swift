@@ -17,7 +17,8 @@ extension VariantForm {
         if form.purpose == .add {
             TextField.render(form.name, label: "name   ", focused: variantFocused, x: x, y: content.y + 2, width: width, into: &buffer)
         } else {
-            renderChoices(form, focused: variantFocused, x: x, y: content.y + 2, width: width, into: &buffer)
+            VariantChoices.render(form.variants, chosen: form.variantIndex, label: "variant ", focused: variantFocused,
+                                  x: x, y: content.y + 2, width: width, into: &buffer)
         }
         TextField.render(form.payload, label: "payload", focused: !variantFocused, x: x, y: content.y + 3, width: width, into: &buffer)
         buffer.write("JSON, e.g. {\"color\":\"#0a84ff\"}" + (form.purpose == .add ? " · optional" : ""),
@@ -32,19 +33,5 @@ extension VariantForm {
         }
         let footer = form.purpose == .add ? "Tab next field · Enter add · Esc cancel" : "Tab next field · ←/→ choose the variant · Enter save · Esc cancel"
         buffer.write(footer, x: x, y: content.maxY - 1, maxWidth: width, style: Palette.dim)
-    }
-
-    /// `variant  ‹█ control›  ▓ treatment`, the chosen one marked.
-    private static func renderChoices(_ form: VariantForm, focused: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
-        var column = x + buffer.write("variant ", x: x, y: y, style: focused ? Palette.key : .plain)
-        for (index, name) in form.variants.enumerated() {
-            let chosen = index == form.variantIndex
-            let style = chosen ? (focused ? Palette.variantStyle(index).reversed.bolded : Palette.variantStyle(index).bolded.underlined)
-                : Palette.variantStyle(index)
-            let text = "\(Palette.variantGlyph(index)) \(SafeText.escaped(name))"
-            let room = x + width - column
-            guard room > 0 else { break }
-            column += buffer.write(chosen ? "‹\(text)›" : " \(text) ", x: column, y: y, maxWidth: room, style: style) + 1
-        }
     }
 }

@@ -166,18 +166,10 @@ extension WhitelistForm {
     /// `variant   █ control  ▓ treatment`, the chosen one highlighted.
     private static func renderVariants(_ form: WhitelistForm, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
         let focused = form.focus == .variant
-        var column = x + buffer.write("variant  ", x: x, y: y, style: focused ? Palette.key : .plain)
-        for (index, name) in form.variants.enumerated() {
-            let chosen = index == form.variantIndex
-            let style = chosen ? (focused ? Palette.variantStyle(index).reversed.bolded : Palette.variantStyle(index).bolded.underlined)
-                : Palette.variantStyle(index)
-            let text = "\(Palette.variantGlyph(index)) \(name)"
-            let room = x + width - column
-            guard room > 0 else { break }
-            column += buffer.write(chosen ? "‹\(text)›" : " \(text) ", x: column, y: y, maxWidth: room, style: style) + 1
-        }
+        let column = VariantChoices.render(form.variants, chosen: form.variantIndex, label: "variant  ", focused: focused,
+                                           x: x, y: y, width: width, into: &buffer)
         if focused, !form.variantQuery.isEmpty, x + width - column > 12 {
-            buffer.write("typed: \(form.variantQuery)", x: column + 1, y: y, maxWidth: x + width - column - 1, style: Palette.dim)
+            buffer.write("typed: \(SafeText.escaped(form.variantQuery))", x: column + 1, y: y, maxWidth: x + width - column - 1, style: Palette.dim)
         }
     }
 }
