@@ -158,7 +158,6 @@ struct ChangeTests {
     @Test func forbiddenTransitions() throws {
         let draft = try Fixture.snapshot()
         let running = try Fixture.snapshot(status: .running)
-        let paused = try Fixture.snapshot(status: .paused)
         let resolved = try Fixture.snapshot(status: .resolved)
         expectRefused(resolved, .start(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .resolved, to: .running))
         expectRefused(draft, .pause(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .draft, to: .paused))
