@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ExperimentCore
 @testable import ExperimentStore
 
 /// `ByteWriter` with a sink: whatever the sizes of the pieces appended, the sink receives exactly
