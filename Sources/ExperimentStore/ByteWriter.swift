@@ -2,7 +2,8 @@ import ExperimentCore
 import Foundation
 
 /// A byte buffer for the store writer and the CLI's batch output: growable and handed over as
-/// `Data` without a copy, or fixed-size and flushed to a sink (a file, standard output) whenever it fills.
+/// `Data` without a copy, or fixed-size and flushed to a sink (a file, standard output) whenever it
+/// fills (a piece bigger than the buffer goes to the sink unbuffered).
 ///
 /// The store writer appends hundreds of megabytes in small pieces; `Data.append` per piece was
 /// slow, and building an array first would hold the bytes twice at the end. The buffer is
@@ -36,8 +37,20 @@ package struct ByteWriter: ~Copyable {
         count += 1
     }
 
-    /// Appends `bytes`.
+    /// Appends `bytes`; with a sink, bytes that would not fit in the chunk go to it as they are.
+    ///
+    /// A save copies the whole history in one piece: copied into the chunk, it grew the buffer to
+    /// the size of the file (a second file-sized allocation, every page of it faulted in).
     package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var bytes = bytes
+        if let sink, count + bytes.count > capacity {
+            flush()
+            // Whole chunks straight from `bytes`, so the sink sees pieces of the usual size.
+            while bytes.count >= capacity {
+                sink(UnsafeBufferPointer(rebasing: bytes[..<capacity]))
+                bytes = UnsafeBufferPointer(rebasing: bytes[capacity...])
+            }
+        }
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { makeRoom(for: bytes.count) }
         (base + count).update(from: source, count: bytes.count)
