@@ -50,7 +50,7 @@ extension Experiment {
 
     /// What to say when `change` is already true of this experiment (starting a running one,
     /// pausing a paused one), so it succeeds without writing; nil when it would change something.
-    public func alreadyDone(_ change: ExperimentChange) -> String? {
+    func alreadyDone(_ change: ExperimentChange) -> String? {
         switch (change, status) {
         case (.start, .running), (.pause, .paused): alreadyText
         default: nil

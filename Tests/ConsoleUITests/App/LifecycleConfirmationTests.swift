@@ -97,6 +97,6 @@ struct LifecycleConfirmationTests {
         // `y` asks again on the fresh store: it is paused already, so there is nothing to confirm.
         #expect(F.send([.character("y")], to: &state) == [])
         #expect(state.overlay == nil)
-        #expect(state.message == .info("`checkout_button` is already paused"))
+        #expect(state.message == .error("`checkout_button` is already paused"), "the same words and style as the p key on a paused experiment")
     }
 }
