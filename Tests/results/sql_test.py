@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's SQL (Tests/results/summary.sql) on DuckDB must give `results --summary` the same answer as
+"""The warehouse SQL of docs/results.md (Tests/results/summary.sql) on DuckDB must give `results --summary` the same answer as
 `results` on the raw logs: same metrics, totals, lifts, intervals, chances and sample-ratio verdict.
 
 Usage: python3 Tests/results/sql_test.py [--bin .build/debug/abconsole]

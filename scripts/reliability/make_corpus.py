@@ -169,7 +169,7 @@ def store_cases():
         "experiment `e` is also at $.experiments[0]")
     add("duplicate-whitelist-subject", mutated(lambda d: e(d)["whitelist"].append(entry("qa-1", "b"))), "qa-1")
     add("duplicate-variant-name", mutated(set_path(["experiments", 0, "variants", 1, "name"], "a")), "used by another variant")
-    # Accepted: Foundation's JSONDecoder keeps the first of duplicate members (README, Reliability).
+    # Accepted: Foundation's JSONDecoder keeps the first of duplicate members (docs/testing.md, Accepted on purpose).
     add("duplicate-json-member", base.replace(b'"revision": 4', b'"revision": 4, "revision": 5'), "", code=0)
     # Ranges.
     add("ranges-overlap-across-variants", mutated(set_path(["experiments", 0, "variants", 1, "ranges"], [[4000, 7000]])), "overlaps")

@@ -8,7 +8,7 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
     /// Whether keys in this context are typed into a text field when no binding claims them.
     public var takesText: Bool { [.form, .rampEditor, .inspector, .filter].contains(self) }
 
-    /// The heading of this context in the help overlay and README keymap.
+    /// The heading of this context in the help overlay and docs/keymap.md.
     public var title: String {
         switch self {
         case .global: "Everywhere"

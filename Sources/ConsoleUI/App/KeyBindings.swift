@@ -1,4 +1,4 @@
-/// The one keybinding table: it drives dispatch, the help bar, the `?` overlay and README's keymap.
+/// The one keybinding table: it drives dispatch, the help bar, the `?` overlay and docs/keymap.md.
 ///
 /// Whether a binding's action applies now is its intent's `Intent.availability` (Availability.swift):
 /// dispatch refuses an unavailable key with the reason, the bar hides it, the `?` overlay dims it.
@@ -160,7 +160,7 @@ public enum KeyBindings {
         (all.filter { $0.context == context } + globals(in: context)).filter { $0.barText != nil && $0.availability(facts).isAvailable }
     }
 
-    /// The keymap as a Markdown table, grouped by context (README.md carries exactly this).
+    /// The keymap as a Markdown table, grouped by context (docs/keymap.md carries exactly this).
     public static func markdownTable() -> String {
         var lines = ["| Where | Key | Does |", "|---|---|---|"]
         for context in BindingContext.allCases {

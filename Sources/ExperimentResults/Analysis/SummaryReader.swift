@@ -2,7 +2,7 @@ import ExperimentCore
 
 /// Reads a pre-aggregated `--summary` CSV (`metric,type,variant,subjects,sum,sum_squares`) into an analysis.
 ///
-/// The per-subject rules were applied by whoever aggregated (README gives the SQL), so the
+/// The per-subject rules were applied by whoever aggregated (docs/results.md gives the SQL), so the
 /// exposed, multiple-variant, whitelisted and unknown-variant counts are unknown (null). A variant
 /// missing from a metric has no subjects; a variant the experiment does not have, a metric given
 /// twice for one variant, or a metric with two types is refused.

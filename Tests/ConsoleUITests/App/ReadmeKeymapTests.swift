@@ -2,25 +2,25 @@ import Foundation
 import Testing
 @testable import ConsoleUI
 
-/// README.md's keymap is the keybinding table, verbatim; `UPDATE_README=1` rewrites it.
+/// docs/keymap.md is the keybinding table, verbatim; `UPDATE_README=1` rewrites it.
 struct ReadmeKeymapTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let keymap = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/keymap.md")
     static let start = "<!-- keymap:start -->\n"
     static let end = "<!-- keymap:end -->"
 
-    @Test func readmeKeymapMatchesTheTable() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    @Test func docsKeymapMatchesTheTable() throws {
+        let text = try String(contentsOf: Self.keymap, encoding: .utf8)
         let begin = try #require(text.range(of: Self.start))
         let finish = try #require(text.range(of: Self.end, range: begin.upperBound..<text.endIndex))
         let expected = KeyBindings.markdownTable() + "\n"
         if ProcessInfo.processInfo.environment["UPDATE_README"] == "1" {
             try text.replacingCharacters(in: begin.upperBound..<finish.lowerBound, with: expected)
-                .write(to: Self.readme, atomically: true, encoding: .utf8)
+                .write(to: Self.keymap, atomically: true, encoding: .utf8)
             return
         }
         #expect(String(text[begin.upperBound..<finish.lowerBound]) == expected,
-                "README.md's keymap differs from KeyBindings.all; run `UPDATE_README=1 swift test --filter ReadmeKeymapTests`")
+                "docs/keymap.md differs from KeyBindings.all; run `UPDATE_README=1 swift test --filter ReadmeKeymapTests`")
     }
 
     @Test func everyBindingHasKeysAndHelpAndNoKeyIsBoundTwiceInAContext() {

@@ -2,15 +2,17 @@ import Foundation
 import Testing
 @testable import ConsoleUI
 
-/// The console tour's screens in README.md: captured here at 120 columns from sample-data (events
-/// beside it, the clock fixed) as the snapshots `readme-*.txt`, and README's screen blocks must be
-/// those files verbatim. After `RECORD_SNAPSHOTS=1 swift test --filter ReadmeScreensTests`,
-/// `scripts/readme-screens` rewrites the README blocks from the snapshot files.
+/// The console's screens in README.md and docs/console.md: captured here at 120 columns from sample-data
+/// (events beside it, the clock fixed) as the snapshots `readme-*.txt`, and the documents' screen blocks
+/// must be those files verbatim. After `RECORD_SNAPSHOTS=1 swift test --filter ReadmeScreensTests`,
+/// `scripts/readme-screens` rewrites the blocks from the snapshot files.
 @Suite struct ReadmeScreensTests {
     static let width = 120
     static let height = 30
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The documents that show screens (scripts/readme-screens rewrites the same ones).
+    static let documents = ["README.md", "docs/console.md"]
 
     /// A story over the sample store with its event logs, sized 120×30 as the run loop would.
     static func story() throws -> StoryStore {
@@ -85,26 +87,32 @@ import Testing
         Self.capture(story, "readme-help")
     }
 
-    /// README's blocks `<!-- screen: NAME -->` … `<!-- /screen -->` are the snapshots, and every `readme-*` snapshot is shown.
-    @Test func readmeScreenBlocksAreTheSnapshots() throws {
+    /// The documents' blocks `<!-- screen: NAME -->` … `<!-- /screen -->` are the snapshots, each shown once,
+    /// and every `readme-*` snapshot is shown.
+    @Test func documentScreenBlocksAreTheSnapshots() throws {
         guard !Snapshot.isRecording else { return }  // the files are being rewritten; scripts/readme-screens comes next
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let blocks = ReadmeScreenBlocks.parse(text)
+        var blocks: [(document: String, block: ReadmeScreenBlocks.Block)] = []
+        for document in Self.documents {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+            blocks += ReadmeScreenBlocks.parse(text).map { (document, $0) }
+        }
         let recorded = try FileManager.default.contentsOfDirectory(atPath: Snapshot.directory.path)
             .filter { $0.hasPrefix("readme-") && $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
-        #expect(Set(blocks.map(\.name)) == Set(recorded), "README's screen blocks and the readme-* snapshots name different screens")
-        for block in blocks {
+        let shown = blocks.map(\.block.name)
+        #expect(Set(shown) == Set(recorded), "the documents' screen blocks and the readme-* snapshots name different screens")
+        #expect(Set(shown).count == shown.count, "a screen is shown twice: \(shown)")
+        for (document, block) in blocks {
             let file = Snapshot.directory.appendingPathComponent(block.name + ".txt")
-            let expected = try #require(try? String(contentsOf: file, encoding: .utf8), "README shows \(block.name), which has no snapshot")
+            let expected = try #require(try? String(contentsOf: file, encoding: .utf8), "\(document) shows \(block.name), which has no snapshot")
             let wanted = "```text\n" + expected + "```\n"
             guard block.body != wanted else { continue }
-            Issue.record(Comment(rawValue: "README's screen \(block.name) differs from its snapshot (run scripts/readme-screens):\n"
+            Issue.record(Comment(rawValue: "\(document)'s screen \(block.name) differs from its snapshot (run scripts/readme-screens):\n"
                 + Snapshot.diff(expected: wanted, actual: block.body)))
         }
     }
 }
 
-/// The screen blocks of README.md: `<!-- screen: NAME -->` on its own line, a ```text fence, `<!-- /screen -->`.
+/// The screen blocks of a document (README.md, docs/console.md): `<!-- screen: NAME -->` on its own line, a ```text fence, `<!-- /screen -->`.
 enum ReadmeScreenBlocks {
     struct Block: Equatable {
         let name: String
