@@ -17,7 +17,6 @@ struct Refusal: Sendable, CustomTestStringConvertible {
 
 /// Every refusal: exact exit code, the sentence on stderr, nothing on stdout, and the store unchanged.
 @Suite struct RefusalTests {
-    static let lifecycle = "the lifecycle is draft → running ⇄ paused, and running or paused → resolved"
     static let seeHelp = "Run `abconsole --help` for the commands."
     static let seeGroupHelp = "Run `abconsole whitelist --help` for its subcommands."
 
@@ -77,12 +76,11 @@ struct Refusal: Sendable, CustomTestStringConvertible {
         Refusal(arguments: ["assign", "running_exp", "--device", ""], code: 65, message: "subject id `` is not valid"),
         Refusal(arguments: ["start", "draft_exp", "--operator", "a\u{1b}b"], code: 65, message: "operator `a\\eb` is not valid"),
         // Lifecycle (a start of a running and a pause of a paused experiment succeed without writing: ExperimentCommandTests).
-        Refusal(arguments: ["pause", "draft_exp"], code: 65, message: "experiment `draft_exp` is draft and cannot become paused; \(lifecycle)"),
-        Refusal(arguments: ["pause", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved and cannot become paused"),
-        Refusal(arguments: ["resolve", "draft_exp", "green"], code: 65, message: "experiment `draft_exp` is draft and cannot become resolved; \(lifecycle)"),
-        Refusal(arguments: ["start", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved and cannot become running"),
-        Refusal(arguments: ["pause", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved and cannot become paused"),
-        Refusal(arguments: ["resolve", "resolved_exp", "control"], code: 65, message: "experiment `resolved_exp` is resolved and cannot become resolved"),
+        Refusal(arguments: ["pause", "draft_exp"], code: 65, message: "`draft_exp` is a draft: start it before pausing (a draft serves no one)"),
+        Refusal(arguments: ["pause", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved; its status can no longer change"),
+        Refusal(arguments: ["resolve", "draft_exp", "green"], code: 65, message: "`draft_exp` is a draft: start it before resolving"),
+        Refusal(arguments: ["start", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved; its status can no longer change"),
+        Refusal(arguments: ["resolve", "resolved_exp", "control"], code: 65, message: "experiment `resolved_exp` is resolved; its winner can no longer change"),
         Refusal(arguments: ["ramp", "resolved_exp", "green=60", "control=40"], code: 65,
                 message: "experiment `resolved_exp` is resolved; its weights can no longer change"),
         Refusal(arguments: ["ramp", "resolved_exp", "green=60", "control=40", "--dry-run", "--json"], code: 65,

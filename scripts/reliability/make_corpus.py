@@ -333,7 +333,7 @@ def args_cases():
         ("set-payload-bad-json", ["set-payload", "e", "a", "{not json"], 65, "not valid JSON"),
         ("delete-running", ["delete", "e"], 65, "only drafts"),
         ("resolve-unknown-variant", ["resolve", "e", "zzz"], 65, "zzz"),
-        ("start-resolved", ["start", "r"], 65, "cannot become"),
+        ("start-resolved", ["start", "r"], 65, "its status can no longer change"),
         ("status-filter-unknown", ["list", "--status", "live"], 64, "live"),
         ("lock-timeout-not-a-number", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "soon"}),
         ("lock-timeout-negative", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "-1"}),

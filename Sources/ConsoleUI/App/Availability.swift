@@ -38,36 +38,26 @@ public struct AvailabilityFacts: Equatable, Sendable {
 extension Intent {
     /// Whether this action applies given `facts`: one rule per action, used by dispatch (an
     /// unavailable key says why instead of opening a form), the key bar (it hides the key) and
-    /// the `?` overlay (it dims the key and gives the reason). Lifecycle rules come from
-    /// `Experiment.lifecycleRefusal(to:)`; actions not listed here always apply.
+    /// the `?` overlay (it dims the key and gives the reason). What an experiment's status forbids
+    /// is the core's `Experiment.refusalText(for:)`, the rule the store applies; actions not listed
+    /// here always apply.
     public func availability(_ facts: AvailabilityFacts) -> Availability {
         switch self {
         case .newExperiment:
             return facts.writing("create an experiment")
         case .open, .whitelist, .results:
             return facts.experiment == nil ? .unavailable("no experiment selected") : .available
-        case .ramp:
-            return facts.changing("ramp") { $0.frozenText("its weights") }
-        case .resolve:
-            return facts.changing("resolve") { $0.lifecycleRefusal(to: .resolved) }
-        case .start:
-            return facts.changing("start") { $0.lifecycleRefusal(to: .running) }
-        case .pause:
-            return facts.changing("pause") { $0.lifecycleRefusal(to: .paused) }
-        case .whitelistAdd, .whitelistRemove, .whitelistImport, .whitelistEditNote:
-            let what = switch self {
-            case .whitelistAdd: "add to the whitelist"
-            case .whitelistRemove: "remove from the whitelist"
-            case .whitelistEditNote: "edit a whitelist note"
-            default: "import a whitelist"
-            }
-            return facts.changing(what) { $0.frozenText("its whitelist") }
-        case .addVariant:
-            return facts.changing("add a variant") { $0.frozenText("its variants") }
-        case .setPayload:
-            return facts.changing("set a payload") { $0.frozenText("its payloads") }
-        case .editDescription:
-            return facts.changing("edit the description") { _ in nil }
+        case .ramp: return facts.changing("ramp", .ramp(weights: [:]))
+        case .resolve: return facts.changing("resolve", .resolve(winner: ""))
+        case .start: return facts.changing("start", .start)
+        case .pause: return facts.changing("pause", .pause)
+        case .whitelistAdd: return facts.changing("add to the whitelist", .whitelistAdd(subject: "", variant: "", note: ""))
+        case .whitelistRemove: return facts.changing("remove from the whitelist", .whitelistRemove(subject: ""))
+        case .whitelistEditNote: return facts.changing("edit a whitelist note", .whitelistNote(subject: "", note: ""))
+        case .whitelistImport: return facts.changing("import a whitelist", .whitelistImport(rows: []))
+        case .addVariant: return facts.changing("add a variant", .addVariant(name: "", payload: nil))
+        case .setPayload: return facts.changing("set a payload", .setPayload(variant: "", payload: nil))
+        case .editDescription: return facts.changing("edit the description", .setDescription(""))
         case .deleteDraft:
             return facts.changing("delete an experiment") {
                 $0.status == .draft ? nil : ExperimentError.deleteServed(experiment: $0.key, status: $0.status).message
@@ -84,18 +74,17 @@ extension AvailabilityFacts {
         readOnly ? .unavailable(Self.readOnlyRefusal(what)) : .available
     }
 
+    /// Available when writes are allowed, an experiment is focused and its status allows `change`
+    /// (whose arguments do not matter: the core's status rule looks at its kind only).
+    func changing(_ what: String, _ change: ExperimentChange) -> Availability {
+        changing(what) { $0.refusalText(for: change) }
+    }
+
     /// Available when writes are allowed, an experiment is focused and `refusal` has nothing against it.
     func changing(_ what: String, refusal: (Experiment) -> String?) -> Availability {
         if readOnly { return .unavailable(Self.readOnlyRefusal(what)) }
         guard let experiment else { return .unavailable("no experiment selected") }
         return refusal(experiment).map(Availability.unavailable) ?? .available
-    }
-}
-
-extension Experiment {
-    /// Why `what` of a resolved experiment cannot change (the core's words), or nil while it is not resolved.
-    func frozenText(_ what: String) -> String? {
-        status == .resolved ? ExperimentError.resolvedIsFrozen(experiment: key, what: what).message : nil
     }
 }
 

@@ -3,12 +3,12 @@ import ExperimentCore
 /// The question `s` (start, resume) and `p` (pause) ask before changing an experiment's status.
 enum LifecycleQuestion {
     /// The confirmation for moving `experiment` to `target`, or at once why not (the core's
-    /// `lifecycleRefusal`, the rule `Intent.availability` uses: "already running", "a draft: …").
+    /// `refusalText(for:)`, the rule `Intent.availability` uses: "already running", "a draft: …").
     ///
     /// Dispatch has checked availability already; this check is for the question asked again on a
     /// fresh store after a stale confirmation.
     static func ask(_ target: ExperimentStatus, _ experiment: Experiment) -> ScreenReply {
-        if let refusal = experiment.lifecycleRefusal(to: target) { return .show(.error(refusal)) }
+        if let refusal = experiment.refusalText(for: target == .paused ? .pause : .start) { return .show(.error(refusal)) }
         if target == .paused {
             return ScreenReply(present: .confirm(Confirmation(
                 title: "Pause \(experiment.key)?",

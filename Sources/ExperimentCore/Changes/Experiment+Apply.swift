@@ -38,7 +38,7 @@ extension Experiment {
 
     /// The plan for ramping to `weights` (variants not named keep their weight), without applying it.
     public func rampPlan(to weights: [String: Weight]) throws(ExperimentError) -> RampPlan {
-        guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its weights") }
+        if let refusal = refusal(for: .ramp(weights: weights)) { throw refusal }
         for name in weights.keys.sorted() where variant(named: name) == nil {
             throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name))
         }
@@ -48,20 +48,13 @@ extension Experiment {
         return Allocation.ramp(variants, to: newWeights)
     }
 
-    /// What to say when `change` is already true of this experiment (starting a running one,
-    /// pausing a paused one), so it succeeds without writing; nil when it would change something.
-    func alreadyDone(_ change: ExperimentChange) -> String? {
-        switch (change, status) {
-        case (.start, .running), (.pause, .paused): alreadyText
-        default: nil
-        }
-    }
-
     /// Applies `change` to this experiment.
     ///
     /// Every check comes before the first change, so a thrown error leaves the experiment as it was
-    /// (the store applies changes in place and relies on this).
+    /// (the store applies changes in place and relies on this). What the status forbids is
+    /// `refusal(for:)`'s, checked first; the cases check only the change's own arguments.
     mutating func apply(_ change: ExperimentChange, context: ChangeContext) throws(ExperimentError) -> AppliedChange {
+        if let refusal = refusal(for: change) { throw refusal }
         switch change {
         case .start:
             let before = status
@@ -89,7 +82,6 @@ extension Experiment {
                                  result: ChangeOutcome(message: "resolved `\(key)`: everyone now gets `\(winner)`, forever"))
         case .addVariant(let name, let payload):
             if let levels = payload?.levels, levels > JSONValue.maxLevels { throw .payloadTooDeep(levels: levels) }
-            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its variants") }
             guard Identifier.isValidName(name) else { throw .invalidVariantName(name) }
             guard variant(named: name) == nil else { throw .duplicateVariant(name) }
             variants.append(Variant(name: name, weight: .zero, ranges: [], payload: payload))
@@ -97,7 +89,6 @@ extension Experiment {
                                  result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %"))
         case .setPayload(let name, let payload):
             if let levels = payload?.levels, levels > JSONValue.maxLevels { throw .payloadTooDeep(levels: levels) }
-            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its payloads") }
             guard let index = variants.firstIndex(where: { $0.name == name }) else {
                 throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name))
             }
@@ -124,18 +115,15 @@ extension Experiment {
             return AppliedChange(action: .whitelistAdd, before: existing?.historyText, after: entry.historyText,
                                  result: ChangeOutcome(message: message))
         case .whitelistNote(let subject, let note):
-            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
             guard let entry = whitelist[SubjectID(subject)] else { throw .notWhitelisted(experiment: key, subject: subject) }
             return try apply(.whitelistAdd(subject: entry.subject, variant: entry.variant, note: note, replace: true), context: context)
         case .whitelistRemove(let subject):
-            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
             guard let removed = whitelist.removeValue(forKey: SubjectID(subject)) else { throw .notWhitelisted(experiment: key, subject: subject) }
             return AppliedChange(action: .whitelistRemove, before: removed.historyText, after: nil,
                                  result: ChangeOutcome(message: "removed `\(subject)` from the whitelist of `\(key)`"))
         case .whitelistImport(let rows):
             return try importWhitelist(rows, context: context)
         case .resalt(let salt):
-            guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its salt") }
             guard Identifier.isValidSubject(salt) else { throw .invalidSalt }
             let before = self.salt
             self.salt = salt
@@ -184,7 +172,6 @@ extension Experiment {
 
     /// Adds or replaces every row, or none when any row is bad (naming every bad line).
     private mutating func importWhitelist(_ rows: [WhitelistRow], context: ChangeContext) throws(ExperimentError) -> AppliedChange {
-        guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
         guard !rows.isEmpty else { throw .emptyImport }
         // The rows become entries in one dictionary, which is the whitelist itself when there was none.
         let (incoming, problems) = checkedImport(rows, context: context)
@@ -210,13 +197,14 @@ extension Experiment {
     }
 
     private func checkWhitelistable(subject: String, variant name: String, note: String) throws(ExperimentError) {
-        guard status != .resolved else { throw .resolvedIsFrozen(experiment: key, what: "its whitelist") }
         guard Identifier.isValidSubject(subject) else { throw .invalidSubject(subject) }
         guard !Identifier.hasOuterWhitespace(subject) else { throw .subjectWithOuterWhitespace(subject) }
         guard variant(named: name) != nil else { throw .unknownVariant(experiment: key, variant: name, known: variants.map(\.name)) }
         guard Experiment.fits(note) else { throw .textTooLong(field: "note", limit: StoreSnapshot.maxTextLength) }
     }
 
+    /// Moves to `next`; `refusal(for:)` has refused every move the lifecycle forbids but one to the
+    /// status it has, which the store answers with `alreadyDone` before applying.
     private mutating func move(to next: ExperimentStatus) throws(ExperimentError) {
         guard status.canMove(to: next) else { throw .forbiddenTransition(experiment: key, from: status, to: next) }
         status = next

@@ -61,6 +61,10 @@ public enum ExperimentError: Error, Hashable, Sendable {
             "weight `\(text)` \(reason)"
         case .weightsOverHundred(let experiment, let total):
             "the weights of `\(experiment)` would add up to \(total) %; they may add up to 100 % at most"
+        case .forbiddenTransition(let experiment, .draft, .resolved):
+            "`\(experiment)` is a draft: start it before resolving"
+        case .forbiddenTransition(let experiment, .draft, .paused):
+            "`\(experiment)` is a draft: start it before pausing (a draft serves no one)"
         case .forbiddenTransition(let experiment, let from, let to):
             "experiment `\(experiment)` is \(from.rawValue) and cannot become \(to.rawValue); " + ExperimentError.lifecycleHint
         case .resolvedIsFrozen(let experiment, let what):

@@ -159,17 +159,19 @@ struct ChangeTests {
         let draft = try Fixture.snapshot()
         let running = try Fixture.snapshot(status: .running)
         let resolved = try Fixture.snapshot(status: .resolved)
-        expectRefused(resolved, .start(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .resolved, to: .running))
+        expectRefused(resolved, .start(experiment: Self.key), .resolvedIsFrozen(experiment: Self.key, what: "its status"))
         expectRefused(draft, .pause(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .draft, to: .paused))
-        expectRefused(resolved, .pause(experiment: Self.key), .forbiddenTransition(experiment: Self.key, from: .resolved, to: .paused))
+        expectRefused(resolved, .pause(experiment: Self.key), .resolvedIsFrozen(experiment: Self.key, what: "its status"))
         expectRefused(draft, .resolve(experiment: Self.key, winner: "control"),
                       .forbiddenTransition(experiment: Self.key, from: .draft, to: .resolved))
         expectRefused(resolved, .resolve(experiment: Self.key, winner: "control"),
-                      .forbiddenTransition(experiment: Self.key, from: .resolved, to: .resolved))
+                      .resolvedIsFrozen(experiment: Self.key, what: "its winner"))
         expectRefused(running, .resolve(experiment: Self.key, winner: "nope"),
                       .unknownVariant(experiment: Self.key, variant: "nope", known: ["control", "treatment"]))
         #expect(ExperimentError.forbiddenTransition(experiment: Self.key, from: .draft, to: .paused).message
-            == "experiment `checkout` is draft and cannot become paused; the lifecycle is draft → running ⇄ paused, and running or paused → resolved")
+            == "`checkout` is a draft: start it before pausing (a draft serves no one)")
+        #expect(ExperimentError.forbiddenTransition(experiment: Self.key, from: .running, to: .draft).message
+            == "experiment `checkout` is running and cannot become draft; the lifecycle is draft → running ⇄ paused, and running or paused → resolved")
     }
 
     @Test func lifecycleTable() {

@@ -29,7 +29,7 @@ extension ResolveForm {
             problem = ExperimentError.unknownExperiment(key).message
             return .none
         }
-        if let refusal = experiment.lifecycleRefusal(to: .resolved) {
+        if let refusal = experiment.refusalText(for: .resolve(winner: winnerName)) {
             problem = refusal
             return .none
         }
