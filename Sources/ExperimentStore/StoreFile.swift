@@ -31,7 +31,7 @@ public struct StoreFile: Sendable {
     /// applies `body`, validates the result, and replaces the file atomically only when its bytes
     /// change. Errors thrown by `body` leave the file untouched.
     public func update<T>(createIfMissing: Bool = false, _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> T {
-        try transaction(createIfMissing: createIfMissing, changed: nil, body)
+        try transaction(createIfMissing: createIfMissing, changed: nil, body).result
     }
 
     /// Applies one change in its own transaction (see `update`).
@@ -40,16 +40,40 @@ public struct StoreFile: Sendable {
     /// it names, the history it appends and the revision are validated again.
     @discardableResult
     public func apply(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws(StoreError) -> ChangeOutcome {
+        try apply(change, expectedRevision: expectedRevision, context: context, readingBack: false).result
+    }
+
+    /// `apply`, returning also the store as the change left it and that file's fingerprint.
+    ///
+    /// Both are taken before the lock is released, so no other writer's save can come between the
+    /// store a caller shows and the fingerprint it watches for outside changes (the console's reload).
+    public func applyAndRead(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws(StoreError) -> SavedStore {
+        let (result, written) = try apply(change, expectedRevision: expectedRevision, context: context, readingBack: true)
+        guard let written else { throw .missing(path: path) }
+        // The bytes were read under the lock; decoding them needs no lock.
+        return SavedStore(outcome: result, snapshot: try StoreSnapshot.decode(written.bytes, path: path), fingerprint: written.fingerprint)
+    }
+
+    private func apply(_ change: Change, expectedRevision: Int?, context: ChangeContext,
+                       readingBack: Bool) throws(StoreError) -> (result: ChangeOutcome, written: WrittenFile?) {
         var createIfMissing = false
         if case .create = change { createIfMissing = true }
-        return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey]) { (snapshot: inout StoreSnapshot) throws(ExperimentError) in
+        return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey], readingBack: readingBack) {
+            (snapshot: inout StoreSnapshot) throws(ExperimentError) in
             try snapshot.apply(change, expectedRevision: expectedRevision, context: context)
         }
     }
 
-    /// `update`, validating after `body` either everything (`changed` nil) or only the experiments named.
-    private func transaction<T>(createIfMissing: Bool, changed: Set<String>?,
-                                _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> T {
+    /// The store file's bytes and fingerprint, read together under a transaction's lock.
+    private struct WrittenFile {
+        let bytes: Data
+        let fingerprint: StoreFingerprint?
+    }
+
+    /// `update`, validating after `body` either everything (`changed` nil) or only the experiments named;
+    /// with `readingBack`, the file as the transaction left it is read before the lock is released.
+    private func transaction<T>(createIfMissing: Bool, changed: Set<String>?, readingBack: Bool = false,
+                                _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> (result: T, written: WrittenFile?) {
         let target = FileSystem.resolvingLinks(path)
         // Whatever is refused is refused before anything (even the lock file) is created beside it.
         switch FileSystem.kind(target) {
@@ -103,7 +127,9 @@ public struct StoreFile: Sendable {
         } catch {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
         }
-        return result
+        guard readingBack else { return (result, nil) }
+        let fingerprint = FileSystem.fingerprint(target).map(StoreFingerprint.init)
+        return (result, try readBytes(target).map { WrittenFile(bytes: $0, fingerprint: fingerprint) })
     }
 
     /// The deterministic bytes of `snapshot` (see `StoreWriter`): sorted keys, experiments by key,
@@ -124,6 +150,13 @@ public struct StoreFile: Sendable {
             throw .unreadable(path: path, reason: error.reason)
         }
     }
+}
+
+/// What `StoreFile.applyAndRead` saved: the change's outcome, the store as it left it and that file's fingerprint.
+public struct SavedStore: Sendable {
+    public let outcome: ChangeOutcome
+    public let snapshot: StoreSnapshot
+    public let fingerprint: StoreFingerprint?
 }
 
 /// Identifies one version of the store file; the console polls it to notice outside changes.

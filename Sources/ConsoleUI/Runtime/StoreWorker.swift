@@ -14,40 +14,38 @@ struct StoreWorker: Sendable {
     static let slice = 0.1
 
     /// Applies `change` (refused if the experiment moved past `expectedRevision`); returns the
-    /// outcome and the store's fingerprint afterwards.
+    /// outcome and the fingerprint of the store file it shows.
     func apply(_ change: Change, expectedRevision: Int?, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
-        let outcome = save(control) { store in try store.apply(change, expectedRevision: expectedRevision, context: context) }
-        return (outcome, store.fingerprint())
+        save(control) { store in try store.applyAndRead(change, expectedRevision: expectedRevision, context: context) }
     }
 
     /// Reads the CSV file at `path` and imports it into `experiment`'s whitelist in one transaction.
     func importWhitelist(_ experiment: String, path: String, expectedRevision: Int, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
-        let outcome: JobOutcome
         do {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ConsoleError(message: "cannot read \(path): it does not exist or is not readable")
             }
             let rows = try WhitelistCSV.parse(data)
-            outcome = save(control) { store in
-                try store.apply(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context)
+            return save(control) { store in
+                try store.applyAndRead(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context)
             }
         } catch {
-            outcome = failure(error)
+            return failure(error)
         }
-        return (outcome, store.fingerprint())
     }
 
-    /// Runs `transaction`, retrying while the lock is held until the store's lock timeout, then reads the store.
-    private func save(_ control: JobControl, _ transaction: (StoreFile) throws -> ChangeOutcome) -> JobOutcome {
+    /// Runs `transaction`, retrying while the lock is held until the store's lock timeout; a save
+    /// answers with the store it wrote and that file's fingerprint, both read under its lock.
+    private func save(_ control: JobControl, _ transaction: (StoreFile) throws -> SavedStore) -> (JobOutcome, StoreFingerprint?) {
         var attempt = store
         attempt.lockTimeout = min(Self.slice, store.lockTimeout)
         let started = ContinuousClock.now
         var reported: Int?
         while true {
-            if control.isCancelled { return .cancelled }
+            if control.isCancelled { return (.cancelled, nil) }  // nothing written: the console keeps watching the store it shows
             do {
-                let outcome = try transaction(attempt)
-                return .saved(message: outcome.message, snapshot: try store.load())
+                let saved = try transaction(attempt)
+                return (.saved(message: saved.outcome.message, snapshot: saved.snapshot), saved.fingerprint)
             } catch let error as StoreError {
                 guard case .lockTimeout = error else { return failure(error) }
                 let elapsed = ContinuousClock.now - started
@@ -65,9 +63,11 @@ struct StoreWorker: Sendable {
         }
     }
 
-    /// A failure with the fresh store, when it can be read.
-    private func failure(_ error: any Error) -> JobOutcome {
-        .failed(message: Self.describe(error), snapshot: try? store.load())
+    /// A failure with the fresh store, when it can be read, and a fingerprint taken before that read: if
+    /// another writer lands in between, the console sees a change and reads the store again.
+    private func failure(_ error: any Error) -> (JobOutcome, StoreFingerprint?) {
+        let fingerprint = store.fingerprint()
+        return (.failed(message: Self.describe(error), snapshot: try? store.load()), fingerprint)
     }
 
     private static func describe(_ error: any Error) -> String {
