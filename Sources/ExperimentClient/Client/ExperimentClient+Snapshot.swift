@@ -47,6 +47,11 @@ extension ExperimentClient {
     }
 
     private static func readData(_ url: URL) -> Result<Data, SnapshotError> {
+        // Only a regular file is read: a FIFO would block the app until a writer came, and a
+        // directory or device would fail with a message naming no cause.
+        if let kind = SnapshotFileKind.irregular(url.path) {
+            return .failure(SnapshotError(source: url.path, reason: "is \(kind), not a snapshot file; point the client at the file `abconsole export --format client` wrote"))
+        }
         do {
             return .success(try Data(contentsOf: url))
         } catch {
