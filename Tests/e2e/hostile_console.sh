@@ -103,9 +103,39 @@ scenario_clock() {
     expect_exit 0
 }
 
+# A ZWJ family (👨‍👩‍👧), a skin tone (👍🏽) and a flag (🇫🇷) in a description, at 80×24: each cluster
+# is drawn as its first emoji in its two columns, no joiner is drawn, the text after it stays in
+# place, and leaving the screen leaves nothing of it behind.
+scenario_zwj() {
+    new_store
+    cli set-description account_add_funds $'Family \U1F468\u200D\U1F469\u200D\U1F467 here, then \U1F44D\U1F3FD and \U1F1EB\U1F1F7 flag, end' >/dev/null
+    console_command "'$BIN' --store '$STORE' --operator e2e-op" 80 24
+    tmux_wait_for "8 experiments · rev"
+    local before after
+    before=$(screen)
+    tmux_send Enter
+    tmux_wait_for "RECENT CHANGES"
+    screen | grep -qF $'Family \U1F468 here, then \U1F44D and \U1F1EB  flag, end' || fail "the description is not drawn cluster by cluster"
+    ! screen | grep -q $'\u200D' || fail "a joiner (U+200D) was drawn"
+    # Every line is as wide as the pane says: the right half of each wide cell is where tmux put it.
+    screen | python3 -c '
+import sys, unicodedata
+def width(ch):
+    if unicodedata.combining(ch) or ch in "\u200d\ufe0f": return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+bad = [l for l in sys.stdin.read().split("\n") if sum(width(c) for c in l) > 80]
+sys.exit(1 if bad else 0)' || fail "a line is wider than the pane"
+    tmux_send Escape
+    tmux_wait_for "▶account_add_funds"
+    after=$(screen)
+    [[ "$before" == "$after" ]] || fail "the list kept characters of the detail screen"
+    tmux_send q
+    expect_exit 0
+}
+
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(clock)
+SCENARIOS=(clock zwj)
 passed=0
 failed=0
 for name in "${SCENARIOS[@]}"; do
