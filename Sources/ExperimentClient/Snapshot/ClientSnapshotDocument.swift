@@ -33,7 +33,7 @@ package struct ClientSnapshotDocument: Codable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // `</` written `<\/`, so the snapshot can be inlined in HTML.
-        return HTMLSafeJSON.escapingClosingTags(try encoder.encode(self)) + Data("\n".utf8)
+        return HTMLSafeJSON.escapingClosingTags(try PayloadEncoding.encode(self, with: encoder)) + Data("\n".utf8)
     }
 
     /// The experiments as the core models them (dates, descriptions and notes left empty).

@@ -48,6 +48,6 @@ enum ExportCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // `</` written `<\/`, so the export can be inlined in an HTML `<script>`.
-        return HTMLSafeJSON.escapingClosingTags(try encoder.encode(value)) + Data("\n".utf8)
+        return HTMLSafeJSON.escapingClosingTags(try PayloadEncoding.encode(value, with: encoder)) + Data("\n".utf8)
     }
 }
