@@ -133,9 +133,26 @@ sys.exit(1 if bad else 0)' || fail "a line is wider than the pane"
     expect_exit 0
 }
 
+# At 80 columns a whitelist of 123,456 entries shows its six digits, and a 64-character key (made
+# by another operator while the console is open) is shown whole: the other columns give way.
+scenario_list_columns() {
+    new_store
+    python3 -c 'print("\n".join(f"bulk-{i},control" for i in range(123456)))' >"$RUN_DIR/bulk.csv"
+    cli whitelist import account_add_funds "$RUN_DIR/bulk.csv" >/dev/null
+    console_command "'$BIN' --store '$STORE' --operator e2e-op" 80 24
+    tmux_wait_for "8 experiments · rev"
+    screen | grep -qE '^▶account_add_funds +user +running +50/50 +123458 ' || fail "the whitelist count is cut"
+    local key=k123456789012345678901234567890123456789012345678901234567890123
+    cli create "$key" --type user --variants a=50,b=50 >/dev/null
+    tmux_wait_for "9 experiments · rev"
+    screen | grep -qE "^ $key +draft *\$" || fail "the 64-character key is cut"
+    tmux_send q
+    expect_exit 0
+}
+
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(clock zwj)
+SCENARIOS=(clock zwj list_columns)
 passed=0
 failed=0
 for name in "${SCENARIOS[@]}"; do
