@@ -1,18 +1,29 @@
+import Foundation
+
 /// The variant payloads of a store as they are written, for documents `JSONDecoder` read.
 ///
 /// `JSONDecoder` hands numbers over as `Decimal` or `Double`, so a payload's `1.0` would come back
 /// as `1` and be written so by the next, unrelated save. Payloads are data the store does not own:
 /// after the fallback decoded a document, each payload is read again from its own bytes with the
 /// store's reader (which keeps number text) and replaces the decoded one when both are the same value.
-enum PayloadTexts {
+package enum PayloadTexts {
     /// Replaces the decoded payloads of `document` with the same values read from `bytes`.
     static func restore(_ document: inout StoreDocument, from bytes: UnsafeBufferPointer<UInt8>) {
+        restore(&document.experiments, from: bytes)
+    }
+
+    /// Replaces the decoded payloads of `experiments` (in file order, as at `$.experiments`) with the same values read from `data`.
+    package static func restore(_ experiments: inout [Experiment], from data: Data) {
+        data.withUnsafeBytes { restore(&experiments, from: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    static func restore(_ experiments: inout [Experiment], from bytes: UnsafeBufferPointer<UInt8>) {
         for (place, value) in payloads(in: bytes) {
-            guard place.experiment < document.experiments.count,
-                  place.variant < document.experiments[place.experiment].variants.count,
-                  let decoded = document.experiments[place.experiment].variants[place.variant].payload,
+            guard place.experiment < experiments.count,
+                  place.variant < experiments[place.experiment].variants.count,
+                  let decoded = experiments[place.experiment].variants[place.variant].payload,
                   decoded == value else { continue }
-            document.experiments[place.experiment].variants[place.variant].payload = value
+            experiments[place.experiment].variants[place.variant].payload = value
         }
     }
 
