@@ -1,3 +1,4 @@
+import ExperimentClient
 import Foundation
 import Testing
 
@@ -26,5 +27,20 @@ import Testing
         let result = try Binaries.run("client-example", arguments)
         #expect(result.code == 74)
         #expect(result.stderr.contains("an exposure could not be recorded to /dev/full: No space left on device; it is lost"), "\(result.stderr)")
+    }
+
+    /// A cache path that is a directory, or under a missing folder: the report says why in the system's words.
+    @Test func unwritableCacheSaysWhyInWords() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (cache, reason) in [(directory, "it is a directory"),
+                                (directory.appendingPathComponent("missing/snapshot.json"), "No such file or directory")] {
+            let recorder = Recorder()
+            let client = ExperimentClient(subject: Subject(userID: "u"), cacheURL: cache, delegate: recorder)
+            client.replaceSnapshot(contentsOf: Fixture.sampleStoreURL)
+            let text = recorder.reports.map(\.description).joined(separator: "\n")
+            #expect(text.contains("cannot save the snapshot to \(cache.path) for the next launch: \(reason)"), "\(text)")
+            #expect(!text.contains("NSCocoaErrorDomain"))
+        }
     }
 }

@@ -33,7 +33,7 @@ extension ExperimentClient {
                     do {
                         try data.write(to: cacheURL, options: .atomic)
                     } catch {
-                        reports.append(.cacheNotWritten(path: cacheURL.path, reason: (error as NSError).localizedDescription))
+                        reports.append(.cacheNotWritten(path: cacheURL.path, reason: FileErrorReason.of(error, path: cacheURL.path)))
                     }
                 }
                 return .success(mutate(reports: reports) { $0.snapshot = snapshot })
@@ -56,7 +56,7 @@ extension ExperimentClient {
             return .success(try Data(contentsOf: url))
         } catch {
             let missing = !FileManager.default.fileExists(atPath: url.path)
-            return .failure(SnapshotError(source: url.path, reason: missing ? "no such file" : "cannot be read: \((error as NSError).localizedDescription)"))
+            return .failure(SnapshotError(source: url.path, reason: missing ? "no such file" : "cannot be read: \(FileErrorReason.of(error, path: url.path))"))
         }
     }
 
