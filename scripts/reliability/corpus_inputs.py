@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -101,6 +102,44 @@ def snapshot_case(client, case, env):
         return problems
 
 
+def live_logger(binary, env, runs=30):
+    """`results` read 30 times while a logger appends rows in two writes each (so half a row is often
+    at the end of the file): every read must succeed; returns the problems."""
+    with tempfile.TemporaryDirectory(prefix="abconsole-inputs-") as directory:
+        shutil.copyfile(os.path.join(CORPUS, "base.json"), os.path.join(directory, "experiments.json"))
+        with open(os.path.join(directory, "c.jsonl"), "wb") as handle:
+            handle.write(VALID_CONVERSIONS)
+        log = os.path.join(directory, "x.jsonl")
+        stop = threading.Event()
+
+        def append():
+            with open(log, "ab", buffering=0) as handle:
+                index = 0
+                while not stop.is_set():
+                    row = VALID_EXPOSURES.replace(b'"u1"', f'"u{index}"'.encode())
+                    handle.write(row[:40])
+                    time.sleep(0.0005)
+                    handle.write(row[40:])
+                    index += 1
+
+        open(log, "wb").close()
+        writer = threading.Thread(target=append)
+        writer.start()
+        problems, partial = [], 0
+        try:
+            for _ in range(runs):
+                code, stdout, stderr = run([binary, "results", "e", "--exposures", "x.jsonl", "--conversions", "c.jsonl"], env, directory)
+                problems += crash_problems(code, stderr)
+                if code not in (0, None):
+                    problems.append(f"exit {code}: {stderr.strip()[:200]!r}")
+                partial += "the last line is incomplete" in stdout
+        finally:
+            stop.set()
+            writer.join()
+        print(f"inputs: live logger: {runs} reads, {partial} saw a partial last line")
+        return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", default=default_binary())
@@ -125,6 +164,13 @@ def main():
                 print(f"inputs: FAILED {kind}/{case['name']}: {'; '.join(problems)}")
             else:
                 passed += 1
+    if not options.only or options.only in "live-logger":
+        problems = live_logger(binary, env)
+        if problems:
+            failed += 1
+            print(f"inputs: FAILED live-logger: {'; '.join(problems[:5])}")
+        else:
+            passed += 1
     print(f"inputs: {passed + failed} cases in {time.monotonic() - started:.1f} s")
     print(f"inputs: {passed} passed, {failed} failed")
     return 1 if failed else 0
