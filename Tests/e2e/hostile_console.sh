@@ -150,9 +150,27 @@ scenario_list_columns() {
     expect_exit 0
 }
 
+# The results screen over a log whose last line a logger is still writing: the numbers, and a note.
+scenario_partial_line() {
+    new_store
+    local log
+    log=$(dirname "$STORE")/events/exposures.jsonl
+    head -c -30 "$log" >"$log.part" && mv "$log.part" "$log"
+    console_command "'$BIN' --store '$STORE' --operator e2e-op" 120 30
+    tmux_wait_for "8 experiments · rev"
+    tmux_send e
+    tmux_wait_for "account_add_funds › results"
+    tmux_wait_for "exposures.jsonl:11801: the last line is incomplete (being"
+    tmux_wait_for "written?) and was ignored: field \`variant\`: a string is not closed on its line"
+    tmux_wait_for "CHANCE TO WIN"
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(clock zwj list_columns)
+SCENARIOS=(clock zwj list_columns partial_line)
 passed=0
 failed=0
 for name in "${SCENARIOS[@]}"; do
