@@ -7,10 +7,13 @@ import Foundation
 
 let usage = "usage: client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]..."
 
-/// Writes the client's reports to stderr.
-final class StandardErrorReporter: ExperimentClientDelegate {
+/// Writes the client's reports to stderr and remembers whether an exposure was lost.
+final class StandardErrorReporter: ExperimentClientDelegate, @unchecked Sendable {
+    private(set) var lostExposures = false
+
     func experimentClient(_ client: ExperimentClient, didReport report: ClientReport) {
         FileHandle.standardError.write(Data("client-example: \(report)\n".utf8))
+        if case .exposureNotRecorded = report { lostExposures = true }
     }
 }
 
@@ -53,3 +56,5 @@ for key in allKeys {
 for key in allKeys where options.show.contains(key.key) {
     client.markSeen(key)
 }
+// A lost exposure is an I/O failure of this run (74), not a success.
+if reporter.lostExposures { exit(74) }

@@ -393,6 +393,77 @@ def args_cases():
     return out
 
 
+def exposure_row(subject, variant_name="a", at="2026-03-01T11:00:00Z", **extra):
+    row = {"timestamp": at, "experiment": "e", "variant": variant_name, "subject": subject}
+    row.update(extra)
+    return json.dumps(row, separators=(",", ":"))
+
+
+def log_cases():
+    """(name, role, file name, bytes, code, phrase): `results e` with one hostile log (the other valid).
+
+    role is exposures, conversions or summary; a phrase holding `{file}` names the log's path. Every
+    refusal must start `abconsole: FILE:LINE: ` and name the field where one is at fault.
+    """
+    rows = "".join(exposure_row(f"u{i}", "a" if i % 2 else "b") + "\n" for i in range(20)).encode()
+    csv_rows = b"timestamp,experiment,variant,subject\n" + b"".join(
+        f"2026-03-01T11:00:00Z,e,{'a' if i % 2 else 'b'},u{i}\n".encode() for i in range(20))
+    last = exposure_row("late").encode()
+    return [
+        # A logger still writing its last line: ignored with a note; a whole last line counts.
+        ("jsonl-partial-last-line", "exposures", "x.jsonl", rows + last[:37], 0, "{file}:21: the last line is incomplete (being written?)"),
+        ("jsonl-whole-last-line-no-newline", "exposures", "x.jsonl", rows + last, 0, "21 analysed"),
+        ("csv-partial-last-line", "exposures", "x.csv", csv_rows + b"2026-03-01T11:00:00Z,e,", 0, "{file}:22: the last line is incomplete"),
+        ("jsonl-partial-line-in-the-middle", "exposures", "x.jsonl", last[:37] + b"\n" + rows, 65, "{file}:1: "),
+        # CSV headers.
+        ("csv-duplicate-column", "exposures", "x.csv", b"timestamp,experiment,subject,variant,subject\n", 65, "{file}:1: the header names the column `subject` twice"),
+        ("csv-empty", "exposures", "x.csv", b"", 65, "{file}:1: the file is empty: no header"),
+        ("csv-blank-lines-only", "conversions", "x.csv", b"\n \n\r\n", 65, "{file}:1: only blank lines: no header"),
+        ("csv-bom-quoted-header", "exposures", "x.csv", b'\xef\xbb\xbf"timestamp","experiment","variant","subject"\n2026-03-01T11:00:00Z,e,a,u1\n', 0, "1 analysed"),
+        ("csv-spaces-around-values", "exposures", "x.csv", b"timestamp , experiment,variant,subject\n 2026-03-01T11:00:00Z , e ,\ta\t, u1\n", 0, "1 analysed"),
+        ("csv-missing-column", "exposures", "x.csv", b"timestamp,experiment,subject\n", 65, "{file}:1: field `variant`: the header has no `variant` column"),
+        ("csv-quote-inside-unquoted", "exposures", "x.csv", csv_rows + b'2026-03-01T11:00:00Z,e,a,u"1\n', 65, "{file}:22: field `subject`: a quote inside an unquoted field"),
+        ("csv-too-few-fields", "exposures", "x.csv", csv_rows + b"2026-03-01T11:00:00Z,e,a\n", 65, "{file}:22: field `subject`: the row has 3 fields"),
+        ("csv-bad-value", "conversions", "x.csv", b"timestamp,subject,metric,value\n2026-03-01T11:00:00Z,u1,buy,1e+-.\n", 65, "{file}:2: field `value`: expected a number"),
+        # JSON Lines: numbers are JSON numbers, strings are closed, a row is one object.
+        ("jsonl-bad-number", "exposures", "x.jsonl", rows + exposure_row("u1")[:-1].encode() + b',"junk":1e+-.}\n', 65, "{file}:21: field `junk`: `1e+-.` is not a valid JSON number"),
+        ("jsonl-subject-not-a-number", "exposures", "x.jsonl", b'{"timestamp":"2026-03-01T11:00:00Z","experiment":"e","variant":"a","subject":--1-}\n', 65, "{file}:1: field `subject`: `--1-` is not a valid JSON number"),
+        ("jsonl-leading-zero-value", "conversions", "x.jsonl", b'{"timestamp":"2026-03-01T11:00:00Z","subject":"u1","metric":"buy","value":012}\n', 65, "{file}:1: field `value`: `012` is not a valid JSON number"),
+        ("jsonl-not-an-object", "exposures", "x.jsonl", b"[1,2]\n", 65, "{file}:1: expected a JSON object"),
+        ("jsonl-unclosed-string-mid-file", "exposures", "x.jsonl", b'{"timestamp":"2026-03-01T11:00:00Z","subject":"u1\n' + rows, 65, "{file}:1: field `subject`: a string is not closed on its line"),
+        ("jsonl-control-character", "exposures", "x.jsonl", b'{"timestamp":"2026-03-01T11:00:00Z","experiment":"e","variant":"a","subject":"u\x01"}\n', 65, "{file}:1: field `subject`: a control character inside a string"),
+        ("jsonl-bad-timestamp", "exposures", "x.jsonl", exposure_row("u1", at="2026-02-30T10:00:00Z").encode() + b"\n", 65, "{file}:1: field `timestamp`: day 30 does not exist"),
+        ("jsonl-deep-nesting", "exposures", "x.jsonl", exposure_row("u1")[:-1].encode() + b',"junk":' + b"[" * 5000 + b"]" * 5000 + b"}\n", 65, "{file}:1: field `junk`: nested too deeply"),
+        ("jsonl-subject-twice", "exposures", "x.jsonl", exposure_row("u1")[:-1].encode() + b',"subject":"u2"}\n', 65, "{file}:1: field `subject`: given twice in the row"),
+        ("jsonl-utf16", "exposures", "x.jsonl", (exposure_row("u1") + "\n").encode("utf-16-le"), 65, "{file}:1: "),
+        # A summary is CSV, with each column once.
+        ("summary-named-jsonl", "summary", "x.jsonl", b"metric,type,variant,subjects,sum,sum_squares\n", 64, "{file}: a summary is a CSV file"),
+        ("summary-duplicate-column", "summary", "x.csv", b"metric,type,variant,subjects,sum,sum_squares,sum\n", 65, "{file}:1: the header names the column `sum` twice"),
+        ("summary-empty", "summary", "x.csv", b"", 65, "{file}:1: the file is empty: no header"),
+    ]
+
+
+def snapshot_cases():
+    """(name, kind, bytes, phrase): `client-example --snapshot PATH`; each serves defaults (exit 0) within seconds.
+
+    kind file is the bytes given; fifo, directory and device (/dev/null) are made by the runner.
+    """
+    client = {"format": "abconsole-client", "schema_version": 1, "revision": 4, "experiments": []}
+    growthbook = {"features": {"e": {"defaultValue": "a", "rules": [{"key": "e", "variations": ["a", "b"], "weights": [0.5, 0.3],
+                                                                     "coverage": 0.8, "hashAttribute": "id", "seed": "e", "hashVersion": 2}]}}}
+    return [
+        ("fifo", "fifo", b"", "is a FIFO (named pipe), not a snapshot file"),
+        ("directory", "directory", b"", "is a directory, not a snapshot file"),
+        ("device", "device", b"", "is a device, not a snapshot file"),
+        ("growthbook-format", "file", json.dumps(growthbook).encode(), "not a valid store"),
+        ("truncated-store", "file", text(BASE).encode()[:300], "not a JSON object (truncated or not JSON)"),
+        ("truncated-client", "file", json.dumps(client).encode()[:40], "not a JSON object (truncated or not JSON)"),
+        ("empty", "file", b"", "the file is empty"),
+        ("unknown-format", "file", json.dumps(dict(client, format="something-else")).encode(), "unknown format `something-else`"),
+        ("future-schema", "file", json.dumps(dict(client, schema_version=99)).encode(), "schema version 99 is not supported"),
+    ]
+
+
 def main():
     for folder in ("stores", "csv"):
         shutil.rmtree(os.path.join(CORPUS, folder), ignore_errors=True)
@@ -419,6 +490,26 @@ def main():
         manifest["csv"][name + ".csv"] = {"code": 65, "phrase": phrase}
     with open(os.path.join(CORPUS, "manifest.json"), "w") as handle:
         json.dump(manifest, handle, indent=1, sort_keys=True, ensure_ascii=False)
+        handle.write("\n")
+    # Event logs and client snapshots (scripts/reliability/corpus_inputs.py replays them).
+    inputs = {"logs": [], "snapshots": []}
+    for folder in ("logs", "snapshots"):
+        shutil.rmtree(os.path.join(CORPUS, folder), ignore_errors=True)
+        os.makedirs(os.path.join(CORPUS, folder))
+    for name, role, file_name, data, code, phrase in log_cases():
+        stored = name + os.path.splitext(file_name)[1]
+        with open(os.path.join(CORPUS, "logs", stored), "wb") as handle:
+            handle.write(data)
+        inputs["logs"].append({"name": name, "role": role, "file": stored, "code": code, "phrase": phrase})
+    for name, kind, data, phrase in snapshot_cases():
+        entry_ = {"name": name, "kind": kind, "phrase": phrase}
+        if kind == "file":
+            entry_["file"] = name + ".json"
+            with open(os.path.join(CORPUS, "snapshots", entry_["file"]), "wb") as handle:
+                handle.write(data)
+        inputs["snapshots"].append(entry_)
+    with open(os.path.join(CORPUS, "inputs.json"), "w") as handle:
+        json.dump(inputs, handle, indent=1, ensure_ascii=False)
         handle.write("\n")
     with open(os.path.join(CORPUS, "args.json"), "w") as handle:
         json.dump(args_cases(), handle, indent=1, ensure_ascii=False)

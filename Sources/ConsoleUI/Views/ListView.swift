@@ -16,7 +16,7 @@ enum ListView {
         }
         let experiments = cache.listRows(state)
         let columns = ListColumns(width: area.width, longestKey: experiments.longestKey, widestWeights: experiments.widestWeights,
-                                  widestWinner: experiments.widestWinner)
+                                  widestWinner: experiments.widestWinner, widestWhitelist: experiments.widestWhitelist)
         columns.header(y: area.y, into: &buffer)
         let rows = area.inset(top: 1)
         guard !experiments.isEmpty else {

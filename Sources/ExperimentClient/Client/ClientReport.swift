@@ -16,6 +16,8 @@ public enum ClientReport: Hashable, Sendable, CustomStringConvertible {
     case undecodablePayload(key: String, variant: String, reason: String)
     /// A QA override decided the value instead of the experiment.
     case overridden(key: String, variant: String)
+    /// The sink could not record an exposure (a full disk, an unwritable log): it is lost.
+    case exposureNotRecorded(sink: String, reason: String)
     /// A subject id breaks the rules (1–256 characters, no control characters) and is treated as missing.
     case invalidSubjectID(String)
 
@@ -28,6 +30,7 @@ public enum ClientReport: Hashable, Sendable, CustomStringConvertible {
         case .unknownVariant(let key, let variant): "experiment `\(key)` served variant `\(variant)`, which its key does not map; serving its default"
         case .undecodablePayload(let key, let variant, let reason): "the payload of `\(key)` variant `\(variant)` does not decode (\(reason)); serving its default"
         case .overridden(let key, let variant): "experiment `\(key)` is overridden to `\(variant)`"
+        case .exposureNotRecorded(let sink, let reason): "an exposure could not be recorded to \(sink): \(reason); it is lost"
         case .invalidSubjectID(let id): "subject id \(id.debugDescription) is not valid (1–256 characters, no control characters); treated as missing"
         }
     }

@@ -24,8 +24,16 @@ extension ExperimentClient {
         lock.release()
         deliver(delivery)
         guard let exposure else { return false }
-        exposureSink?.record(exposure)
+        if let sink = exposureSink, let reason = sink.recordReportingFailure(exposure) {
+            deliver(lock.withLock { fresh([.exposureNotRecorded(sink: Self.name(of: sink), reason: reason)]) })
+            return false
+        }
         return true
+    }
+
+    /// How a report names `sink`: the file of a JSON Lines sink, else its type.
+    private static func name(of sink: any ExposureSink) -> String {
+        (sink as? JSONLinesExposureSink)?.path ?? String(describing: type(of: sink))
     }
 
     /// The exposure of `decision` if this subject, experiment and variant have not been logged yet (under the lock).

@@ -33,7 +33,7 @@ extension ExperimentClient {
                     do {
                         try data.write(to: cacheURL, options: .atomic)
                     } catch {
-                        reports.append(.cacheNotWritten(path: cacheURL.path, reason: (error as NSError).localizedDescription))
+                        reports.append(.cacheNotWritten(path: cacheURL.path, reason: FileErrorReason.of(error, path: cacheURL.path)))
                     }
                 }
                 return .success(mutate(reports: reports) { $0.snapshot = snapshot })
@@ -47,11 +47,16 @@ extension ExperimentClient {
     }
 
     private static func readData(_ url: URL) -> Result<Data, SnapshotError> {
+        // Only a regular file is read: a FIFO would block the app until a writer came, and a
+        // directory or device would fail with a message naming no cause.
+        if let kind = SnapshotFileKind.irregular(url.path) {
+            return .failure(SnapshotError(source: url.path, reason: "is \(kind), not a snapshot file; point the client at the file `abconsole export --format client` wrote"))
+        }
         do {
             return .success(try Data(contentsOf: url))
         } catch {
             let missing = !FileManager.default.fileExists(atPath: url.path)
-            return .failure(SnapshotError(source: url.path, reason: missing ? "no such file" : "cannot be read: \((error as NSError).localizedDescription)"))
+            return .failure(SnapshotError(source: url.path, reason: missing ? "no such file" : "cannot be read: \(FileErrorReason.of(error, path: url.path))"))
         }
     }
 

@@ -2,4 +2,14 @@
 /// lock, possibly from several threads at once.
 public protocol ExposureSink: Sendable {
     func record(_ exposure: Exposure)
+    /// Records `exposure` and says why it was lost, if it was; the client reports that to its delegate.
+    func recordReportingFailure(_ exposure: Exposure) -> String?
+}
+
+extension ExposureSink {
+    /// A sink that cannot tell a failure records and reports none.
+    public func recordReportingFailure(_ exposure: Exposure) -> String? {
+        record(exposure)
+        return nil
+    }
 }

@@ -26,13 +26,25 @@ public final class JSONLinesExposureSink: ExposureSink, @unchecked Sendable {
     }
 
     public func record(_ exposure: Exposure) {
-        let line = Data((exposure.jsonLine + "\n").utf8)
-        lock.withLock {
-            do {
-                try handle.write(contentsOf: line)
-            } catch {
-                failureCount += 1
+        _ = recordReportingFailure(exposure)
+    }
+
+    /// Appends the exposure's line; on failure (a full disk, `/dev/full`, a removed file) counts it and says why.
+    public func recordReportingFailure(_ exposure: Exposure) -> String? {
+        var line = Array((exposure.jsonLine + "\n").utf8)
+        let descriptor = handle.fileDescriptor
+        return lock.withLock {
+            var written = 0
+            while written < line.count {
+                let count = line.withUnsafeMutableBytes { write(descriptor, $0.baseAddress.map { $0 + written }, $0.count - written) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    failureCount += 1
+                    return count < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                }
+                written += count
             }
+            return nil
         }
     }
 

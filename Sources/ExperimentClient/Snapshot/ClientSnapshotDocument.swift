@@ -32,7 +32,8 @@ package struct ClientSnapshotDocument: Codable, Sendable {
     package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self) + Data("\n".utf8)
+        // `</` written `<\/`, so the snapshot can be inlined in HTML.
+        return HTMLSafeJSON.escapingClosingTags(try PayloadEncoding.encode(self, with: encoder)) + Data("\n".utf8)
     }
 
     /// The experiments as the core models them (dates, descriptions and notes left empty).

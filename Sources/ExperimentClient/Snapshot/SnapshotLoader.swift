@@ -36,7 +36,9 @@ enum SnapshotLoader {
         where Set(experiment.whitelist.map { SubjectID($0.subject) }).count != experiment.whitelist.count {
             return failure("inconsistent: $.experiments[\(index)].whitelist lists a subject twice")
         }
-        let experiments = document.modelExperiments()
+        var experiments = document.modelExperiments()
+        // Payload numbers as the snapshot writes them (`1.0`), not as `JSONDecoder` reads them (`1`).
+        PayloadTexts.restore(&experiments, from: data)
         let problems = StoreValidator.problems(in: StoreDocument(schemaVersion: document.schemaVersion, revision: document.revision,
                                                                  experiments: experiments, history: []))
         guard problems.isEmpty else { return failure("inconsistent: " + describe(problems)) }

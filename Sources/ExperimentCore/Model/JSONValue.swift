@@ -144,6 +144,11 @@ extension JSONValue: Codable {
     /// Encodes through any `Encoder`; a number as the `Decimal` of its text when that is exact, else as a double.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
+        // Under `PayloadEncoding`, the value's own text replaces this placeholder afterwards.
+        if let placeholder = PayloadEncoding.placeholder(for: self, in: encoder) {
+            try container.encode(placeholder)
+            return
+        }
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)

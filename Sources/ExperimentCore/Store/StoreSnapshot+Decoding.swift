@@ -51,7 +51,10 @@ extension StoreSnapshot {
             throw .invalid(path: path, problems: [problem])
         }
         do {
-            return try StoreCoding.decoder().decode(StoreDocument.self, from: data)
+            var document = try StoreCoding.decoder().decode(StoreDocument.self, from: data)
+            // Payload numbers as written (`1.0`, not the decoder's `1`), so a later save keeps their bytes.
+            data.withUnsafeBytes { PayloadTexts.restore(&document, from: $0.bindMemory(to: UInt8.self)) }
+            return document
         } catch {
             if let problem = data.withUnsafeBytes({ JSONDepth.storeProblem(in: $0.bindMemory(to: UInt8.self)) }) {
                 throw .invalid(path: path, problems: [problem])

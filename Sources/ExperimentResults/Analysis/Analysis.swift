@@ -66,6 +66,8 @@ public struct Analysis: Equatable, Sendable {
     public var missingMetrics: [String]
     /// Rows read from both logs.
     public var rowsRead: Int
+    /// What the reading set aside and the reader should know (a partial last line still being written).
+    public var readNotes: [String] = []
 
     public init(experiment: String, variants: [String], control: String, window: ResultsWindow, subjects: SubjectCounts,
                 variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0) {

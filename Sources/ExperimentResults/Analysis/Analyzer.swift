@@ -9,10 +9,13 @@ public enum Analyzer {
             _ = try EventLog(path: path, fields: [], required: [])
             guard LineReader(path: path).size() != nil else { throw .missing(file: path) }
         }
-        let states = try ExposurePass(request: request).run(progress: progress)
+        var notes: [String] = []
+        let states = try ExposurePass(request: request).run(progress: progress, notes: &notes)
         let whitelisted = states.removeWhitelisted(request.experiment.whitelist.values.lazy.map(\.subject))
-        let metrics = try ConversionPass(request: request).run(states, progress: progress)
-        return total(request, states, metrics, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
+        let metrics = try ConversionPass(request: request).run(states, progress: progress, notes: &notes)
+        var analysis = total(request, states, metrics, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
+        analysis.readNotes = notes
+        return analysis
     }
 
     private static func total(_ request: AnalysisRequest, _ states: SubjectStates, _ read: [ConversionPass.Metric],

@@ -16,7 +16,7 @@ struct ConversionPass {
     }
 
     /// Reads every row; returns the metrics in the order first seen.
-    func run(_ states: SubjectStates, progress: ReadProgress?) throws(EventError) -> [Metric] {
+    func run(_ states: SubjectStates, progress: ReadProgress?, notes: inout [String]) throws(EventError) -> [Metric] {
         let log = try EventLog(path: request.conversionsPath, fields: Self.fields, required: [true, true, true, false])
         let values = FieldValues(path: log.path)
         let quoted = log.format == .csv
@@ -26,7 +26,7 @@ struct ConversionPass {
         var metrics: [Metric] = []
         var last = -1
         let subjectCount = states.table.count
-        try log.forEachRow(progress: progress) { (fields, line) throws(EventError) in
+        let note = try log.forEachRow(progress: progress, partialLastLine: true) { (fields, line) throws(EventError) in
             let time = try values.timestamp(fields[0], line: line)
             let subject = try values.text(fields[1], line: line, field: "subject")
             let name = try values.text(fields[2], line: line, field: "metric")
@@ -50,6 +50,7 @@ struct ConversionPass {
             if metrics[metric].perSubject.isEmpty { metrics[metric].perSubject = [Double](repeating: 0, count: subjectCount) }
             metrics[metric].perSubject[table.index(at: slot)] += value ?? 1
         }
+        if let note { notes.append(note) }
         return metrics
     }
 }

@@ -5,14 +5,14 @@ struct ExposurePass {
     let request: AnalysisRequest
 
     /// Every row is checked; rows of this experiment inside the window shape the subjects.
-    func run(progress: ReadProgress?) throws(EventError) -> SubjectStates {
+    func run(progress: ReadProgress?, notes: inout [String]) throws(EventError) -> SubjectStates {
         let log = try EventLog(path: request.exposuresPath, fields: Self.fields, required: [true, true, true, true])
         let values = FieldValues(path: log.path)
         let key = Array(request.experiment.key.utf8)
         let names = request.experiment.variants.map { Array($0.name.utf8) }
         let from = request.window.from, to = request.window.to
         var states = SubjectStates()
-        try log.forEachRow(progress: progress) { (fields, line) throws(EventError) in
+        let note = try log.forEachRow(progress: progress, partialLastLine: true) { (fields, line) throws(EventError) in
             let time = try values.timestamp(fields[0], line: line)
             let experiment = try values.text(fields[1], line: line, field: "experiment")
             let variant = try values.text(fields[2], line: line, field: "variant")
@@ -24,6 +24,7 @@ struct ExposurePass {
             }
             states.expose(subject, variant: Int16(index), at: time)
         }
+        if let note { notes.append(note) }
         return states
     }
 

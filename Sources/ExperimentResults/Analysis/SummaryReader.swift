@@ -10,7 +10,7 @@ public enum SummaryReader {
     static let fields = ["metric", "type", "variant", "subjects", "sum", "sum_squares"]
 
     public static func read(path: String, experiment: Experiment, window: ResultsWindow, metrics wanted: [String] = []) throws(EventError) -> Analysis {
-        guard EventFormat.of(path: path) == .csv else { throw .unknownFormat(file: path) }
+        guard EventFormat.of(path: path) == .csv else { throw .notCSV(file: path) }
         let log = try EventLog(path: path, fields: fields, required: [Bool](repeating: true, count: fields.count))
         let values = FieldValues(path: path)
         let names = experiment.variants.map(\.name)

@@ -1,7 +1,9 @@
 /// Splits CSV rows (RFC 4180: quoted fields, `""` inside quotes) into the wanted columns found in the header.
 ///
 /// A quoted field may not span lines (an event log has no newlines in its fields); a row with
-/// fewer or more fields than the header is refused.
+/// fewer or more fields than the header is refused. Spaces and tabs around a field are not part of
+/// it, in the header as in the rows (a quoted field keeps the spaces inside its quotes); a header
+/// naming a column twice is refused rather than guessed.
 struct CSVRowScanner {
     let wanted: [String]
     /// The column of each wanted field, or nil when the header lacks it.
@@ -19,7 +21,11 @@ struct CSVRowScanner {
         let problem = split(line) { slices.append($0) }
         if let problem { return problem }
         names = slices.map { String(decoding: $0.bytes, as: UTF8.self).trimmingSpaces() }
-        if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
+        for (index, name) in names.enumerated() {
+            if let earlier = names[..<index].firstIndex(of: name) {
+                return "the header names the column `\(name)` twice (columns \(earlier + 1) and \(index + 1)); name each column once"
+            }
+        }
         header = names
         columns = wanted.map { names.firstIndex(of: $0) }
         columnToWanted = names.map { name in wanted.firstIndex(of: name) ?? -1 }
@@ -53,6 +59,7 @@ struct CSVRowScanner {
         let n = line.count
         var index = 0
         while true {
+            while index < n, Self.isSpace(base[index]) { index += 1 }
             if index < n, base[index] == UInt8(ascii: "\"") {
                 index += 1
                 let start = scratch.used
@@ -74,6 +81,7 @@ struct CSVRowScanner {
                 }
                 guard closed else { return "a quoted field is not closed on its line" }
                 body(FieldSlice(base: UnsafePointer(scratch.pointer + start), count: scratch.used - start, kind: .string))
+                while index < n, Self.isSpace(base[index]) { index += 1 }
                 if index == n { return nil }
                 guard base[index] == UInt8(ascii: ",") else { return "text after a closing quote" }
                 index += 1
@@ -83,12 +91,18 @@ struct CSVRowScanner {
                     if base[index] == UInt8(ascii: "\"") { return "a quote inside an unquoted field" }
                     index += 1
                 }
-                body(FieldSlice(base: base + start, count: index - start, kind: .string))
+                var end = index
+                while end > start, Self.isSpace(base[end - 1]) { end -= 1 }
+                body(FieldSlice(base: base + start, count: end - start, kind: .string))
                 if index == n { return nil }
                 index += 1
             }
         }
     }
+}
+
+extension CSVRowScanner {
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 }
 
 extension String {

@@ -6,6 +6,8 @@ public enum EventError: Error, Equatable, Sendable {
     case unreadable(file: String, reason: String)
     /// The file name does not say JSON Lines or CSV (exit 64).
     case unknownFormat(file: String)
+    /// A file that must be CSV (a `--summary`) is named otherwise (exit 64).
+    case notCSV(file: String)
     /// A row breaks the format (exit 65).
     case malformed(file: String, line: Int, field: String?, reason: String)
     /// The reading was cancelled (the console's Esc).
@@ -20,6 +22,8 @@ public enum EventError: Error, Equatable, Sendable {
             "\(file): cannot be read: \(reason)"
         case .unknownFormat(let file):
             "\(file): cannot tell the format from the name; name the file .jsonl or .ndjson (JSON Lines) or .csv"
+        case .notCSV(let file):
+            "\(file): a summary is a CSV file (metric,type,variant,subjects,sum,sum_squares); name it .csv"
         case .malformed(let file, let line, let field, let reason):
             "\(file):\(line): " + (field.map { "field `\($0)`: " } ?? "") + reason
         case .cancelled:

@@ -21,8 +21,14 @@ struct EventLog {
     /// How often (in rows) progress is published and cancellation checked.
     static let checkpoint = 1 << 14
 
-    /// Calls `body` with each row's fields and line number.
-    func forEachRow(progress: ReadProgress?, _ body: (UnsafeMutableBufferPointer<FieldSlice>, Int) throws(EventError) -> Void) throws(EventError) {
+    /// Calls `body` with each row's fields and line number; returns a note when a partial last line was ignored.
+    ///
+    /// With `partialLastLine`, a last line without a newline that does not read as a row (the
+    /// format, a missing field, a bad value) is taken as not yet written by a logger appending to
+    /// the file: it is skipped and the note says so. One that reads is counted like any other.
+    @discardableResult
+    func forEachRow(progress: ReadProgress?, partialLastLine: Bool = false,
+                    _ body: (UnsafeMutableBufferPointer<FieldSlice>, Int) throws(EventError) -> Void) throws(EventError) -> String? {
         let slices = UnsafeMutableBufferPointer<FieldSlice>.allocate(capacity: fields.count)
         defer { slices.deallocate() }
         var csv = CSVRowScanner(wanted: fields)
@@ -34,14 +40,14 @@ struct EventLog {
         var sawHeader = false
         var sinceCheckpoint = 0
         let path = self.path, format = self.format, fields = self.fields, required = self.required
-        try LineReader(path: path).forEachLine { line, number in
+        func row(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Bool {
             if Self.isBlank(line) { return true }
             let problem: (String?, String)?
             switch format {
             case .csv:
                 guard sawHeader else {
                     sawHeader = true
-                    if let reason = csv.readHeader(line) { throw EventError.malformed(file: path, line: number, field: nil, reason: reason) }
+                    if let reason = csv.readHeader(Self.withoutBOM(line, number)) { throw EventError.malformed(file: path, line: number, field: nil, reason: reason) }
                     for (index, column) in csv.columns.enumerated() where column == nil && required[index] {
                         throw EventError.malformed(file: path, line: number, field: fields[index],
                                                    reason: "the header has no `\(fields[index])` column (it has: \(csv.header.joined(separator: ", ")))")
@@ -66,7 +72,22 @@ struct EventLog {
             }
             return true
         }
+        var note: String?
+        let bytesRead = try LineReader(path: path).forEachLine(row, unterminated: { line, number in
+            do {
+                _ = try row(line, number)
+            } catch EventError.malformed(_, let failed, let field, let reason) where partialLastLine && failed == number {
+                let problem = (field.map { "field `\($0)`: " } ?? "") + reason
+                note = "\(path):\(number): the last line is incomplete (being written?) and was ignored: \(problem)"
+            }
+        })
+        if format == .csv, !sawHeader {
+            // Nothing but blank lines (or nothing at all): no header to check the file against.
+            throw .malformed(file: path, line: 1, field: nil, reason: (bytesRead == 0 ? "the file is empty" : "only blank lines")
+                + ": no header (a CSV log starts with a header line naming its columns: \(fields.joined(separator: ",")))")
+        }
         progress?.add(rows: sinceCheckpoint)
+        return note
     }
 
     private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {

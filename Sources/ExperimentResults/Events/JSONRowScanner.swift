@@ -91,14 +91,7 @@ private struct Cursor {
         case UInt8(ascii: "\""):
             return string(&scratch)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let start = index
-            while index < end {
-                let byte = base[index]
-                guard (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-                    || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { break }
-                index += 1
-            }
-            return FieldSlice(base: base + start, count: index - start, kind: .number)
+            return number()
         case UInt8(ascii: "n"):
             guard literal("null") else { return nil }
             return FieldSlice(base: nil, count: 0, kind: .null)
@@ -115,6 +108,40 @@ private struct Cursor {
             problem = index < end ? "expected a JSON value" : "the line ends inside the object"
             return nil
         }
+    }
+
+    /// A number as RFC 8259 writes it: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`, lent as its text.
+    private mutating func number() -> FieldSlice? {
+        let start = index
+        func digits() -> Int {
+            let first = index
+            while index < end, base[index] >= 0x30, base[index] <= 0x39 { index += 1 }
+            return index - first
+        }
+        if peek == UInt8(ascii: "-") { index += 1 }
+        let leadingZero = peek == UInt8(ascii: "0")
+        var valid = digits() > 0
+        if leadingZero, index - start > (base[start] == UInt8(ascii: "-") ? 2 : 1) { valid = false }
+        if valid, peek == UInt8(ascii: ".") {
+            index += 1
+            valid = digits() > 0
+        }
+        if valid, peek | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+            valid = digits() > 0
+        }
+        // What a number may not run into: more number-like bytes (`1e+-.`, `--1-`, `01`).
+        if valid, index < end, (base[index] >= 0x30 && base[index] <= 0x39) || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+                                                                               UInt8(ascii: "+"), UInt8(ascii: "-")].contains(base[index]) {
+            valid = false
+        }
+        guard valid else {
+            while index < end, !" \t\r,}]".utf8.contains(base[index]) { index += 1 }
+            problem = "`\(String(decoding: UnsafeBufferPointer(start: base + start, count: min(index - start, 40)), as: UTF8.self))` is not a valid JSON number"
+            return nil
+        }
+        return FieldSlice(base: base + start, count: index - start, kind: .number)
     }
 
     private mutating func literal(_ word: StaticString) -> Bool {

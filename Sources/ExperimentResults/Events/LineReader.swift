@@ -15,8 +15,11 @@ struct LineReader {
 
     /// Calls `body` with each line and its 1-based number; stops early when `body` returns false.
     /// Returns the number of bytes read.
+    ///
+    /// A last line without a newline goes to `unterminated` instead (a logger may be writing it).
     @discardableResult
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Bool) throws(EventError) -> Int {
+    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Bool,
+                     unterminated: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws(EventError) -> Int {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let code = errno
@@ -61,7 +64,7 @@ struct LineReader {
             }
             if !carry.isEmpty {
                 lineNumber += 1
-                _ = try carry.withUnsafeBufferPointer { try body(Self.trimmed($0), lineNumber) }
+                try carry.withUnsafeBufferPointer { try unterminated(Self.trimmed($0), lineNumber) }
             }
         } catch let error as EventError {
             throw error

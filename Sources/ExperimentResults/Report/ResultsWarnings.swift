@@ -32,6 +32,7 @@ enum ResultsWarnings {
         for metric in analysis.missingMetrics {
             warnings.append("no conversion names the metric `\(metric)`")
         }
+        warnings += analysis.readNotes
         return warnings
     }
 

@@ -121,6 +121,10 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
                 value = words[index]
                 index += 1
             }
+            // An empty file name would fail later as "cannot write : …" (73) or "no such file" (66): it is a usage error.
+            if value.isEmpty, !helpWanted, let placeholder = spec.value, fileValues.contains(placeholder) {
+                throw .usage("\(name) needs a file name", command: command)
+            }
             let shadowsGlobal = command?.options.contains { $0.name == name } == true && globalOptions.contains { $0.name == name }
             if !spec.repeatable, !helpWanted, let earlier = (shadowsGlobal ? parsed.commandOptions : parsed.options)[name]?.first {
                 throw .usage("\(name) is given twice (`\(earlier)` and `\(value)`); give it once", command: command)
@@ -163,11 +167,17 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
     }
     guard let command else { return .noCommand(parsed) }
     parsed.positionals = try bindPositionals(rest, to: command)
+    for (name, values) in parsed.positionals where fileValues.contains(name) && values.contains("") {
+        throw .usage("\(name) needs a file name, not an empty word", command: command)
+    }
     if let missing = command.options.first(where: { $0.required && parsed.options[$0.name] == nil && parsed.commandOptions[$0.name] == nil }) {
         throw .usage("missing \(missing.synopsis)", command: command)
     }
     return .command(command, parsed)
 }
+
+/// Placeholders of values that name a file: an empty one is refused as a usage error.
+private let fileValues: Set<String> = ["FILE", "PATH"]
 
 /// The options `command` accepts: its own, then the global ones it does not redefine.
 func options(of command: CommandSpec?) -> [OptionSpec] {

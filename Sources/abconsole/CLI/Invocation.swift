@@ -16,7 +16,7 @@ struct Invocation {
             ?? environment["USER"].nonEmpty ?? ProcessInfo.processInfo.userName
         if let text = environment["ABCONSOLE_LOCK_TIMEOUT"].nonEmpty {
             // `inf`, `1e309` and `nan` read as doubles but would wait forever (or never): refused.
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+            guard let seconds = DecimalText.value(text), seconds.isFinite, seconds >= 0 else {
                 throw CLIError.usage("ABCONSOLE_LOCK_TIMEOUT must be a number of seconds, not `\(SafeOutput.text(text))`", command: nil)
             }
             lockTimeout = seconds

@@ -14,7 +14,7 @@ enum SafeOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let compact = try encoder.encode(value)
+        let compact = try PayloadEncoding.encode(value, with: encoder)
         return pretty ? JSONLayout.pretty(Array(compact)) : String(decoding: compact, as: UTF8.self)
     }
 

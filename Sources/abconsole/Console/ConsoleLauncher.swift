@@ -9,8 +9,10 @@ enum ConsoleLauncher {
     ///
     /// The store is read and the terminal checked before the screen opens, so a missing store or a
     /// pipe instead of a terminal is one clear error on stderr, never a garbled screen.
-    static func run(store: StoreFile, operatorName: String, readOnly: Bool, eventPaths: EventPaths? = nil) throws -> Int32 {
-        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly, eventPaths: eventPaths)
+    /// `now` is the command line's clock (`ABCONSOLE_NOW` when set), so the console stamps changes and
+    /// ends results windows exactly as the subcommands do.
+    static func run(store: StoreFile, operatorName: String, readOnly: Bool, now: @escaping () -> Date, eventPaths: EventPaths? = nil) throws -> Int32 {
+        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly, clock: now, eventPaths: eventPaths)
         SignalFlag.install()
         let terminal: NcursesTerminal
         do {

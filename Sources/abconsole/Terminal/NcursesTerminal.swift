@@ -141,8 +141,13 @@ final class NcursesTerminal: TerminalDevice {
     /// Where the C library disagrees with `DisplayWidth` (e.g. "❤️" is 2 for us and 1 for
     /// `wcwidth`), the narrow form is drawn and a space fills the right half, so nothing
     /// after it shifts.
+    ///
+    /// A cell holds one spacing character and the marks that combine with it: ncurses handed
+    /// several spacing characters in one cell (`👨‍👩‍👧`, a skin tone, a flag's second half) draws them
+    /// all, and the terminal advances by each. So a sequence is drawn as its first character with
+    /// the zero-width marks that follow it (`❤️` keeps its U+FE0F), up to the first joiner.
     private func put(_ text: String, x: Int, y: Int, isWide: Bool, attributes: attr_t, pair: Int16) {
-        let scalars = text.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) }
+        let scalars = Self.drawable(text)
         guard let first = scalars.first else { return }
         let libraryWidth = cn_wcwidth(first)
         var characters: [wchar_t]
@@ -160,6 +165,20 @@ final class NcursesTerminal: TerminalDevice {
         if isWide && libraryWidth != 2 {
             _ = cn_put_cell(window, Int32(y), Int32(x + 1), [Self.space, 0], attributes, pair)
         }
+    }
+
+    /// The scalars of one cell ncurses can draw: the first, then the zero-width ones after it, up to a joiner (U+200D).
+    private static func drawable(_ text: String) -> [wchar_t] {
+        var scalars: [wchar_t] = []
+        for scalar in text.unicodeScalars {
+            let character = wchar_t(bitPattern: scalar.value)
+            if !scalars.isEmpty {
+                guard scalar.value != 0x200D, cn_wcwidth(character) == 0 else { break }
+            }
+            scalars.append(character)
+            if scalars.count == Int(CCHARW_MAX) { break }
+        }
+        return scalars
     }
 
     private static let replacementCharacter = wchar_t(0xFFFD)

@@ -25,6 +25,8 @@ struct ListRows: Sendable {
     private(set) var widestWeights = 0
     /// The display width of the widest `→ winner` of a resolved experiment.
     private(set) var widestWinner = 0
+    /// The digits of the largest whitelist.
+    private(set) var widestWhitelist = 0
 
     /// Rows never built: current for no store.
     init() {}
@@ -69,6 +71,7 @@ struct ListRows: Sendable {
             longestKey = all.reduce(0) { max($0, DisplayWidth.of(SafeText.escaped($1.key))) }
             widestWeights = all.reduce(0) { $1.winner == nil ? max($0, DisplayWidth.of(WeightBar.numbers($1.variants.map(\.weight)))) : $0 }
             widestWinner = all.reduce(0) { max($0, $1.winner.map { DisplayWidth.of(ListColumns.winnerText($0)) } ?? 0) }
+            widestWhitelist = String(all.reduce(0) { max($0, $1.whitelist.count) }).count
         }
         self.filter = filter
         if filter.isEmpty {

@@ -48,6 +48,13 @@ extension ResultsScreen {
             buffer.write(" ⚠ " + SafeText.escaped(banner), x: x, y: y, maxWidth: width, style: Palette.banner)
             y += 1
         }
+        // A log's half-written last line, left out (a logger is appending): said, not alarming.
+        for note in analysis.readNotes {
+            for line in WordWrap.lines(SafeText.escaped(note), width: width, maxLines: 3) {
+                buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.dim)
+                y += 1
+            }
+        }
         if report.sampleRatio.status != .mismatch {
             buffer.write(sampleRatioLine(report.sampleRatio), x: x, y: y, maxWidth: width, style: Palette.dim)
             y += 1

@@ -47,6 +47,7 @@ enum ExportCommand {
     private static func encode(_ value: JSONValue) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value) + Data("\n".utf8)
+        // `</` written `<\/`, so the export can be inlined in an HTML `<script>`.
+        return HTMLSafeJSON.escapingClosingTags(try PayloadEncoding.encode(value, with: encoder)) + Data("\n".utf8)
     }
 }

@@ -78,7 +78,7 @@ enum ResultsCommand {
 
     private static func conversionWindow(_ arguments: ParsedArguments) throws -> Int64? {
         guard let text = arguments.option("--conversion-window") else { return nil }
-        guard let hours = Double(text), hours.isFinite, hours > 0 else {
+        guard let hours = DecimalText.value(text), hours.isFinite, hours > 0 else {
             throw CLIError.usage("--conversion-window must be a positive number of hours, not `\(text)`", command: nil)
         }
         return AnalysisRequest.nanos(hours: hours)
@@ -90,7 +90,7 @@ extension CLIError {
     init(_ error: EventError) {
         switch error {
         case .missing, .unreadable: self.init(code: .noInput, message: error.message)
-        case .unknownFormat: self.init(code: .usage, message: error.message)
+        case .unknownFormat, .notCSV: self.init(code: .usage, message: error.message)
         case .malformed: self.init(code: .dataError, message: error.message)
         case .cancelled: self.init(code: .tempFailure, message: error.message)
         }

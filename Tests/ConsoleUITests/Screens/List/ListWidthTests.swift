@@ -34,7 +34,20 @@ struct ListWidthTests {
         #expect(columns.key == 40)
         #expect(columns.bar == 0 && columns.updatedBy == 0)
         let narrow = ListColumns(width: 80, longestKey: 40, widestWeights: 8)
-        #expect(narrow.key == 80 - (1 + 1 + 7 + 9 + 9 + 6 + 20), "cut only when nothing else can give way")
+        #expect(narrow.key == 40 && narrow.updated == 0 && narrow.type == 6 && narrow.whitelist == 5, "the update time gives way first")
+        // A 64-character key at 80 columns: everything but the status gives way, in order, and the key stays whole.
+        let longest = ListColumns(width: 80, longestKey: 64, widestWeights: 8)
+        #expect(longest.key == 64 && longest.type == 0 && longest.weights == 0 && longest.whitelist == 0 && longest.updated == 0)
+        #expect(ListColumns(width: 80, longestKey: 58, widestWeights: 8).weights == 8, "the weights stay while they fit")
+        // Only a key longer than the terminal less the status is cut.
+        #expect(ListColumns(width: 60, longestKey: 64, widestWeights: 8).key == 60 - (1 + 1 + 8))
+    }
+
+    /// A whitelist of 123,456 entries shows all six digits; the count never ends in "…".
+    @Test func theWhitelistCountIsAsWideAsTheLargest() {
+        let columns = ListColumns(width: 80, longestKey: 22, widestWeights: 8, widestWhitelist: 6)
+        #expect(columns.whitelist == 6 && columns.key == 22)
+        #expect(ListColumns(width: 80, longestKey: 22, widestWeights: 8, widestWhitelist: 1).whitelist == 5, "at least as wide as before")
     }
 
     @Test func filteringDoesNotChangeTheColumns() throws {

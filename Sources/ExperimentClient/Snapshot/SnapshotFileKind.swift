@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a path names when it is not a regular file, in words (`a directory`, `a FIFO`).
+enum SnapshotFileKind {
+    /// The kind of file at `path` when it exists and is not a regular file (after symbolic links); nil otherwise.
+    static func irregular(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+}
