@@ -58,7 +58,7 @@ public enum Comparison {
 
     /// GrowthBook's always-valid confidence sequence (Waudby-Smith et al. 2023, eq. 9, 155, 161).
     static func sequential(_ e: LiftEstimate) -> VariantComparison {
-        let n = Double(e.controlSubjects + e.treatmentSubjects)
+        let n = Double(e.controlSubjects) + Double(e.treatmentSubjects)
         let rhoSquared = (-2 * log(alpha) + log(-2 * log(alpha) + 1)) / sequentialTuning
         let nRho2Plus1 = n * rhoSquared + 1
         let s2 = e.variance * n

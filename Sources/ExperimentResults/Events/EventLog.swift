@@ -34,7 +34,7 @@ struct EventLog {
         var sawHeader = false
         var sinceCheckpoint = 0
         let path = self.path, format = self.format, fields = self.fields, required = self.required
-        try LineReader(path: path).forEachLine { line, number in
+        try LineReader(path: path).forEachLine(progress: progress) { line, number in
             if Self.isBlank(line) { return true }
             let problem: (String?, String)?
             switch format {

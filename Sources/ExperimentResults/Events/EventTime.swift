@@ -96,8 +96,13 @@ public enum EventTime {
         return text + "Z"
     }
 
-    /// Nanoseconds for whole seconds since 1970.
-    public static func nanos(seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded(.down)) }
+    /// Nanoseconds for seconds since 1970, held inside what 64 bits of nanoseconds can say
+    /// (1677-09-21 to 2262-04-11): an instant past either end stands for that end, never a trap.
+    public static func nanos(seconds: Double) -> Int64 {
+        let value = (seconds * 1e9).rounded(.down)
+        if value.isNaN { return 0 }
+        return Int64(exactly: value) ?? (value < 0 ? .min : .max)
+    }
 
     private static func digits(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
