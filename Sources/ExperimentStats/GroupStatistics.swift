@@ -45,16 +45,21 @@ public struct GroupStatistics: Equatable, Sendable {
 
     /// A mean metric's statistics from sums alone (a pre-aggregated summary): as `init`, and refused
     /// when the sums cannot carry the spread of the values: when `sumSquares` and `sum²/subjects`
-    /// agree to nine digits, their difference (the variance) is rounding, not data.
+    /// agree to nine digits their difference (the variance) is rounding, not data — unless every
+    /// value is provably the same (the mean squared exactly, times the subjects, is the sum of squares).
     public static func mean(subjects: Int, sum: Double, sumSquares: Double) throws(StatisticsError) -> GroupStatistics {
         let statistics = try GroupStatistics(subjects: subjects, sum: sum, sumSquares: sumSquares)
-        if subjects > 1 {
-            let floor = sum * (sum / Double(subjects))
-            let centered = sumSquares - floor
-            if centered != 0, abs(centered) < roundingTolerance * Swift.max(sumSquares, floor) {
-                throw StatisticsError("sum of squares \(text(sumSquares)) and sum²/subjects \(text(floor)) agree to nine digits, so the sums cannot carry the spread of the values (large values that vary little); give the raw logs instead, which are summed in two passes",
-                                      field: .sumSquares)
-            }
+        guard subjects > 1 else { return statistics }
+        let n = Double(subjects)
+        let floor = sum * (sum / n)
+        guard abs(sumSquares - floor) < roundingTolerance * Swift.max(sumSquares, floor) else { return statistics }
+        let mean = sum / n
+        let square = mean * mean
+        let constant = mean * n == sum && (-square).addingProduct(mean, mean) == 0
+            && square * n == sumSquares
+        guard constant else {
+            throw StatisticsError("sum of squares \(text(sumSquares)) and sum²/subjects \(text(floor)) agree to nine digits, so these sums cannot carry the spread of the values (large values that vary little); give the raw logs instead, which are summed in two passes",
+                                  field: .sumSquares)
         }
         return statistics
     }

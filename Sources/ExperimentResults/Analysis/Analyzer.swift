@@ -46,8 +46,8 @@ public enum Analyzer {
                         missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead)
     }
 
-    /// Each variant's totals of one metric, in two passes over the stored values: the sums, then the
-    /// squared deviations from each variant's mean (subjects without a conversion count as 0).
+    /// Each variant's totals of one metric, in two passes over the stored values: the sums, then (for
+    /// a mean) the squared deviations from each variant's mean (subjects without a conversion count as 0).
     private static func totals(of metric: ConversionPass.Metric, type: MetricType, variantOf: [Int16], subjects: [Int]) -> [VariantTotals] {
         let count = subjects.count
         var stored = [Int](repeating: 0, count: count)
@@ -64,16 +64,16 @@ public enum Analyzer {
         }
         let means = (0..<count).map { subjects[$0] > 0 ? sums[$0] / Double(subjects[$0]) : 0 }
         var deviations = [Double](repeating: 0, count: count)
-        metric.perSubject.forEach { index, raw in
+        if type == .mean { metric.perSubject.forEach { index, raw in
             let variant = Int(variantOf[index])
             guard variant >= 0 else { return }
             let d = value(raw) - means[variant]
             deviations[variant] += d * d
-        }
+        } }
         return (0..<count).map { v in
             let zeros = Double(subjects[v] - stored[v])
             return VariantTotals(subjects: subjects[v], sum: sums[v], sumSquares: squares[v],
-                                 squaredDeviations: deviations[v] + zeros * means[v] * means[v])
+                                 squaredDeviations: type == .mean ? deviations[v] + zeros * means[v] * means[v] : nil)
         }
     }
 
