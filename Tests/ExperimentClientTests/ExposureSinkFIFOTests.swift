@@ -33,6 +33,17 @@ import Testing
         #expect(process.terminationStatus == 73 && stderr.contains("it is a FIFO that no process reads"), "\(process.terminationStatus): \(stderr)")
     }
 
+    @Test func aFifoSnapshotIsNotWaitedFor() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("abconsole-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("snapshot.json").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let client = ExperimentClient(subject: Subject(userID: "u"))
+        let result = client.replaceSnapshot(contentsOf: URL(fileURLWithPath: fifo))
+        #expect(result == .failure(SnapshotError(source: fifo, reason: "cannot be read: it is not a regular file")))
+    }
+
     @Test func aFifoWithAReaderGetsTheLines() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("abconsole-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -449,6 +449,9 @@ def events_cases():
         # 6: FIFOs block nothing.
         ("conversions-fifo", {"exposures.jsonl": exposures, "conversions.jsonl": {"fifo": True}}, results, 66, "it is a FIFO"),
         ("summary-fifo", {"s.csv": {"fifo": True}}, ["results", "e", "--summary", "s.csv"], 66, "it is a FIFO"),
+        # Other readers of user-named files: a device never ends, so it is refused unread.
+        ("whitelist-import-dev-zero", {}, ["whitelist", "import", "e", "/dev/zero"], 66, "it is a device"),
+        ("assign-subjects-dev-zero", {}, ["assign", "e", "--subjects", "/dev/zero"], 66, "it is a device"),
         # 9: sums past the Double range.
         ("values-sum-past-double", {"exposures.jsonl": exposures, "conversions.jsonl": buys + "".join(conversion(f"u{i}", "amount", 1e308) for i in (0, 2, 4))},
          results, 65, "conversions.jsonl:10: field `value`"),

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ExperimentCore
 import Foundation
 
@@ -46,12 +51,23 @@ extension ExperimentClient {
         readData(url).flatMap { SnapshotLoader.load($0, source: url.path) }
     }
 
+    /// The file's bytes; opened without blocking and read only when it is a regular file, so a FIFO
+    /// or a device named as the snapshot cannot hold the app at launch or grow without end.
     private static func readData(_ url: URL) -> Result<Data, SnapshotError> {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            return .failure(SnapshotError(source: url.path, reason: code == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(code)))"))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(SnapshotError(source: url.path, reason: "cannot be read: it is not a regular file"))
+        }
         do {
-            return .success(try Data(contentsOf: url))
+            return .success(try handle.readToEnd() ?? Data())
         } catch {
-            let missing = !FileManager.default.fileExists(atPath: url.path)
-            return .failure(SnapshotError(source: url.path, reason: missing ? "no such file" : "cannot be read: \((error as NSError).localizedDescription)"))
+            return .failure(SnapshotError(source: url.path, reason: "cannot be read: \((error as NSError).localizedDescription)"))
         }
     }
 
