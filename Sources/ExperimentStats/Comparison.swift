@@ -67,6 +67,10 @@ public enum Comparison {
         let st2 = e.lift * e.lift * n / e.variance
         let logEValue = rhoSquared * st2 / (2 * nRho2Plus1) - 0.5 * log(nRho2Plus1)
         let p = logEValue <= 0 ? 1 : exp(-logEValue)
+        // Variance × subjects can leave the range of a number where the variance alone did not.
+        guard width.isFinite, (e.lift - width).isFinite, (e.lift + width).isFinite, p.isFinite else {
+            return VariantComparison(noEstimate: .notFinite)
+        }
         return VariantComparison(
             lift: e.lift,
             interval: Interval(lower: e.lift - width, upper: e.lift + width),

@@ -1,6 +1,8 @@
 /// Reads the conversions log and adds each counted conversion to its subject's per-metric value (SPEC §8 "Metrics").
 struct ConversionPass {
     static let fields = ["timestamp", "subject", "metric", "value"]
+    /// Up to this many names, a name is found by comparing bytes (no allocation); past it, by dictionary.
+    static let scannedNames = 8
 
     let request: AnalysisRequest
 
@@ -37,10 +39,13 @@ struct ConversionPass {
             let value = try values.number(fields[3], line: line, field: "value", quotedAllowed: quoted)
             var metric = last
             if metric < 0 || !ExposurePass.equal(name, metrics[metric].name) {
-                let bytes = Array(name)
-                if let known = indexOf[bytes] {
+                // A few names (the usual log) are scanned without allocating; past that, the dictionary.
+                if metrics.count <= Self.scannedNames, let known = metrics.firstIndex(where: { ExposurePass.equal(name, $0.name) }) {
+                    metric = known
+                } else if metrics.count > Self.scannedNames, let known = indexOf[Array(name)] {
                     metric = known
                 } else {
+                    let bytes = Array(name)
                     metrics.append(Metric(name: bytes, wanted: filter.isEmpty || filter.contains(bytes)))
                     metric = metrics.count - 1
                     indexOf[bytes] = metric
