@@ -58,7 +58,7 @@ public enum Comparison {
 
     /// GrowthBook's always-valid confidence sequence (Waudby-Smith et al. 2023, eq. 9, 155, 161).
     static func sequential(_ e: LiftEstimate) -> VariantComparison {
-        let n = Double(e.controlSubjects + e.treatmentSubjects)
+        let n = Double(e.controlSubjects) + Double(e.treatmentSubjects)
         let rhoSquared = (-2 * log(alpha) + log(-2 * log(alpha) + 1)) / sequentialTuning
         let nRho2Plus1 = n * rhoSquared + 1
         let s2 = e.variance * n
@@ -67,6 +67,10 @@ public enum Comparison {
         let st2 = e.lift * e.lift * n / e.variance
         let logEValue = rhoSquared * st2 / (2 * nRho2Plus1) - 0.5 * log(nRho2Plus1)
         let p = logEValue <= 0 ? 1 : exp(-logEValue)
+        // Variance × subjects can leave the range of a number where the variance alone did not.
+        guard width.isFinite, (e.lift - width).isFinite, (e.lift + width).isFinite, p.isFinite else {
+            return VariantComparison(noEstimate: .notFinite)
+        }
         return VariantComparison(
             lift: e.lift,
             interval: Interval(lower: e.lift - width, upper: e.lift + width),

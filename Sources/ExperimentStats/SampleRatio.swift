@@ -32,7 +32,8 @@ public enum SampleRatio {
               expectedShares.allSatisfy({ $0.isFinite && $0 >= 0 })
         else { return nil }
         let groups = zip(observed, expectedShares).filter { $0.1 > 0 }
-        let total = observed.reduce(0, +)
+        // Counted in a Double: counts near Int.max must not overflow their sum.
+        let total = observed.reduce(0.0) { $0 + Double($1) }
         let shareTotal = groups.reduce(0.0) { $0 + $1.1 }
         guard groups.count >= 2, total > 0, shareTotal > 0 else { return nil }
         let degreesOfFreedom = groups.count - 1
@@ -41,7 +42,7 @@ public enum SampleRatio {
         }
         var chiSquare = 0.0
         for (count, share) in groups {
-            let expected = share / shareTotal * Double(total)
+            let expected = share / shareTotal * total
             let difference = Double(count) - expected
             chiSquare += difference * difference / expected
         }

@@ -83,8 +83,9 @@ import Testing
                            F.conversion("c", "revenue", hours: 2, value: 4), F.conversion("b", "revenue", hours: 1, value: 100)]
         let analysis = try F.analyze(Self.exposures, conversions)
         #expect(analysis.metrics.map(\.type) == [.mean])
-        #expect(analysis.metrics.first?.variants == [VariantTotals(subjects: 2, sum: 12.5, sumSquares: 156.25),
-                                                     VariantTotals(subjects: 2, sum: 4, sumSquares: 16)])
+        // Σ(x − mean)² from the second pass: 12.5 and 0 around 6.25, 4 and 0 around 2.
+        #expect(analysis.metrics.first?.variants == [VariantTotals(subjects: 2, sum: 12.5, sumSquares: 156.25, squaredDeviations: 78.125),
+                                                     VariantTotals(subjects: 2, sum: 4, sumSquares: 16, squaredDeviations: 8)])
     }
 
     @Test func metricsWithoutConversionsHereAreLeftOutUnlessAskedFor() throws {

@@ -39,4 +39,11 @@ import Testing
             #expect(EventTime.format(nanos(text) ?? 0) == text)
         }
     }
+
+    @Test func theEndsOfNanosecondTimeFormatWithoutOverflow() {
+        #expect(EventTime.format(.min) == "1677-09-21T00:12:43.145224192Z")
+        #expect(EventTime.format(.max) == "2262-04-11T23:47:16.854775807Z")
+        #expect(EventTime.format(-1) == "1969-12-31T23:59:59.999999999Z")
+        #expect(EventTime.nanos(seconds: 1e300) == .max && EventTime.nanos(seconds: -1e300) == .min)
+    }
 }

@@ -54,7 +54,7 @@ enum ResultsFixture {
         let request = AnalysisRequest(experiment: experiment(), window: window,
                                       exposuresPath: try sandbox.write("exposures.jsonl", exposures),
                                       conversionsPath: try sandbox.write("conversions.jsonl", conversions),
-                                      metrics: metrics, conversionWindow: conversionWindowHours.map(AnalysisRequest.nanos(hours:)))
+                                      metrics: metrics, conversionWindow: conversionWindowHours.flatMap(AnalysisRequest.nanos(hours:)))
         return try Analyzer.analyze(request)
     }
 }

@@ -119,15 +119,29 @@ struct ComparisonTests {
         let constant = Comparison.compare(control: try Self.mean(5, 15, 45), treatment: try Self.mean(7, 21, 63), kind: .mean, engine: engine)
         #expect(constant.reason == .noVariance(control: true, treatment: true))
         #expect(constant.note?.hasPrefix("neither variant's values vary") == true)
-        // A sum of squares below sum²/n (inconsistent input) is a negative variance: no estimate, no crash.
-        let inconsistent = Comparison.compare(control: try Self.mean(5, 15, 10), treatment: try Self.mean(7, 21, 80), kind: .mean, engine: engine)
-        #expect(inconsistent.reason == .noVariance(control: true, treatment: false))
+        // A sum of squares below sum²/n has no sample: refused where the statistics are made, naming the sum of squares.
+        #expect(throws: StatisticsError("sum of squares 10.0 is less than sum²/subjects = 45.0; no values have these sums", field: .sumSquares)) {
+            try Self.mean(5, 15, 10)
+        }
     }
 
-    @Test func aProportionAboveOneIsNoVarianceNotANumber() throws {
-        let control = try GroupStatistics(subjects: 10, sum: 12, sumSquares: 12)
-        let result = Comparison.compare(control: control, treatment: try .proportion(subjects: 10, conversions: 5), kind: .proportion, engine: .bayesian)
-        #expect(result.reason == .noVariance(control: true, treatment: false))
+    @Test func aProportionAboveOneHasNoSample() throws {
+        // 12 of 10 converted: the sums themselves are impossible (Σx² ≥ (Σx)²/n fails), whatever the kind.
+        #expect(throws: StatisticsError.self) { try GroupStatistics(subjects: 10, sum: 12, sumSquares: 12) }
+        #expect(throws: StatisticsError.self) { try GroupStatistics.proportion(subjects: 10, sum: 10.5, sumSquares: 10.5) }
+        #expect(throws: StatisticsError.self) { try GroupStatistics.proportion(subjects: 10, sum: 5, sumSquares: 7) }
+    }
+
+    @Test func sumsThatCannotCarryTheSpreadAreRefused() throws {
+        // Values 1e13 + 0…19 × 1000: Σx² and (Σx)²/n agree to 18 digits, so their difference is rounding.
+        let values = (0..<20).map { 1e13 + Double($0) * 1000 }
+        let sum = values.reduce(0, +), squares = values.reduce(0) { $0 + $1 * $1 }
+        #expect(throws: StatisticsError.self) { try GroupStatistics.mean(subjects: 20, sum: sum, sumSquares: squares) }
+        let mean = sum / 20
+        let deviations = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        let exact = try GroupStatistics(subjects: 20, sum: sum, sumSquares: squares, squaredDeviations: deviations)
+        #expect(exact.variance(kind: .mean) == deviations / 19)
+        #expect(try GroupStatistics.mean(subjects: 5, sum: 15, sumSquares: 45).variance(kind: .mean) == 0)
     }
 
     @Test func extremeNumbersGiveNoEstimateRatherThanInfinity() throws {

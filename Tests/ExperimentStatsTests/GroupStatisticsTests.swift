@@ -14,7 +14,7 @@ struct GroupStatisticsTests {
     }
 
     @Test func theMessageSaysWhatIsWrong() {
-        #expect(throws: StatisticsError("sum of squares is -0.5; a sum of squares cannot be negative")) {
+        #expect(throws: StatisticsError("sum of squares is -0.5; a sum of squares cannot be negative", field: .sumSquares)) {
             try GroupStatistics(subjects: 3, sum: 1, sumSquares: -0.5)
         }
     }

@@ -582,6 +582,21 @@ scenario_results() {
     expect_exit 0
 }
 
+# `e` with the conversions log a FIFO: refused at once in words (no thread left waiting on the
+# open), the console still answering.
+scenario_results_hostile() {
+    start_console
+    cp -R "$ROOT/sample-data/events" "$(dirname "$STORE")/events"
+    rm "$(dirname "$STORE")/events/conversions.jsonl"
+    mkfifo "$(dirname "$STORE")/events/conversions.jsonl"
+    tmux_send e
+    tmux_wait_for "it is a FIFO"
+    _screen_lacks "giving up" || fail "still waiting on the FIFO"
+    tmux_send Escape
+    tmux_send q
+    expect_exit 0
+}
+
 # Edit inside a field with Home/←/Delete (the description), and the ramp editor's refused weight is
 # replaced, not appended to, by what is typed next (issue 13: `33.335` then `50` gave `33.33550`).
 scenario_text_editing() {
@@ -622,7 +637,7 @@ scenario_text_editing() {
 
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(open_filter_detail ramp text_editing whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results)
+SCENARIOS=(open_filter_detail ramp text_editing whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
 passed=0
 failed=0
 started=$(_tmux_now_ms)

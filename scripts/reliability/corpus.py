@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -60,6 +61,55 @@ def check(result, code, phrase):
             problems.append(f"stderr lacks {phrase!r}: {result.error[:300]!r}")
         if result.stdout:
             problems.append(f"stdout not empty on error: {result.text[:120]!r}")
+    return problems
+
+
+#: A non-finite number in any output (`inf`, `-nan`, `NaN`, `Infinity`) as a word of its own.
+NON_FINITE = re.compile(rb"(?<![A-Za-z])(-?inf(inity)?|-?nan)(?![A-Za-z])", re.IGNORECASE)
+#: How a refused row is named: `FILE:LINE: `.
+FILE_LINE = re.compile(r"\.(jsonl|ndjson|csv):\d+: ")
+
+
+def lay_out_event_files(directory, files):
+    """Writes an event case's files: text, expanded specs, FIFOs, directories or symlinks."""
+    for name, spec in files.items():
+        path = os.path.join(directory, name)
+        if isinstance(spec, str):
+            data = spec.encode()
+        elif spec.get("fifo"):
+            os.mkfifo(path)
+            continue
+        elif spec.get("directory"):
+            os.mkdir(path)
+            continue
+        elif "link" in spec:
+            os.symlink(spec["link"], path)
+            continue
+        elif "template" in spec:
+            data = "".join(spec["template"].replace("{i}", str(i)).replace("{s}", str(i % 20))
+                           for i in range(spec["count"])).encode()
+        else:
+            data = expand_spec(spec)
+        with open(path, "wb") as handle:
+            handle.write(data)
+
+
+def expand_spec(spec):
+    return spec["prefix"].encode() + spec["unit"].encode() * spec["count"] + spec.get("suffix", "").encode()
+
+
+def check_event_case(result, case):
+    """The corpus rules plus: no non-finite number anywhere, and a refused row named by file and line."""
+    problems = check(result, case["code"], case["phrase"])
+    if result.code >= 128:
+        problems.append(f"exit {result.code} (a signal)")
+    for stream, data in (("stdout", result.stdout), ("stderr", result.stderr)):
+        if NON_FINITE.search(data):
+            problems.append(f"a non-finite number on {stream}: {NON_FINITE.search(data).group(0)!r}")
+    if case["code"] == 65 and not FILE_LINE.search(result.error):
+        problems.append(f"the refusal names no FILE:LINE: {result.error[:200]!r}")
+    if case.get("absent") and case["absent"].encode() in result.stdout + result.stderr:
+        problems.append(f"the output says {case['absent']!r}")
     return problems
 
 
@@ -173,6 +223,23 @@ def main():
             result = run(binary, None, args, env=case_env, cwd=directory, stdin=stdin)
             problems = check(result, case["code"], case["phrase"]) + unchanged(directory, before)
             record("args", case["name"], problems)
+
+    # Hostile event logs and summaries for `results` (make_corpus.py's events.json), each bounded in time.
+    events_path = os.path.join(CORPUS, "events.json")
+    for case in json.load(open(events_path)) if os.path.exists(events_path) else []:
+        if options.only not in case["name"]:
+            continue
+        with tempfile.TemporaryDirectory(prefix="abconsole-corpus-") as directory:
+            with open(os.path.join(directory, STORE), "wb") as handle:
+                handle.write(base)
+            lay_out_event_files(directory, case["files"])
+            case_env = {**env, "ABCONSOLE_NOW": "2026-03-02T00:00:00Z", **case.get("env", {})}
+            try:
+                result = run(binary, None, case["args"], env=case_env, cwd=directory, timeout=20)
+                problems = check_event_case(result, case)
+            except subprocess.TimeoutExpired:
+                problems = ["still running after 20 s"]
+            record("events", case["name"], problems)
 
     total = sum(counts.values())
     print(f"corpus: {total} cases ({', '.join(f'{v} {k}' for k, v in sorted(counts.items()))}) in "

@@ -451,6 +451,42 @@ def byte_order_marks_and_batch_lines(tmp):
     return problems
 
 
+# ---------------------------------------------------------------- export --out: the store's replace rule
+
+@check
+def export_out_keeps_the_store_and_files_of_others(tmp):
+    """`export --out` naming the store (or a link to it) is refused (64) and the store keeps its bytes;
+    a 0444 file owned by someone else in a world-writable directory is refused to a third user (74),
+    as the store would be, keeping its bytes and owner, and nothing is created beside it."""
+    problems = []
+    store = store_in(tmp)
+    os.symlink(store, os.path.join(tmp, "link.json"))
+    before = open(store, "rb").read()
+    for out in (store, os.path.join(tmp, "link.json")):
+        result = run(["--store", store, "export", "--format", "client", "--out", out])
+        if result.code != 64 or "is the store itself" not in result.error:
+            problems.append(f"--out {os.path.basename(out)}: {result!r}")
+    if open(store, "rb").read() != before or run(["--store", store, "validate"]).code != 0:
+        problems.append("the store was replaced by its export")
+    shared = os.path.join(tmp, "shared")
+    os.mkdir(shared)
+    os.chmod(shared, 0o777)
+    os.chmod(store, 0o644)
+    victim = os.path.join(shared, "client.json")
+    with open(victim, "w") as handle:
+        handle.write("someone else's file\n")
+    os.chown(victim, 6001, 6001)
+    os.chmod(victim, 0o444)
+    result = run_as(6002, ["--store", store, "export", "--format", "client", "--out", victim])
+    if result.code != 74 or "permission denied" not in result.error:
+        problems.append(f"--out another user's read-only file: {result!r}")
+    if open(victim).read() != "someone else's file\n" or os.stat(victim).st_uid != 6001:
+        problems.append("another user's read-only file was replaced")
+    if listing(shared) != ["client.json"]:
+        problems.append(f"left {listing(shared)}")
+    return problems
+
+
 def main():
     global BIN
     parser = argparse.ArgumentParser(description=__doc__)

@@ -5,6 +5,7 @@
     stores/*.gen.json    absurdly large stores, described here and expanded by the runner
     csv/*.csv            bad whitelist imports into the valid `base.json`
     args.json            bad arguments, bad subject ids and bad environment settings
+    events.json          hostile event logs and summaries for `results` (files written by the runner)
     manifest.json        the expected exit code and message phrase of every store and CSV case
     fuzz-found/          inputs the fuzzers found (kept by scripts/fuzz/run.sh), replayed like the others
 
@@ -464,6 +465,99 @@ def snapshot_cases():
     ]
 
 
+def events_cases():
+    """Hostile event logs and `--summary` files for `results e` against base.json.
+
+    Each case names its files: text, `{"prefix", "unit", "count"}` or `{"template", "count"}` (line
+    `i` of `count`, `{i}` and `{s}` = i mod 20 filled in) expanded by the runner, `{"fifo": true}`,
+    `{"directory": true}` or `{"link": PATH}`. Expected: the exit code and phrase; no exit of 128 or
+    more, no hang, no `inf`/`nan` anywhere; a refused row names file and line (`FILE:LINE:`).
+    """
+    at = "2026-03-01T10:30:00Z"
+    exposures = "".join(json.dumps({"timestamp": at, "experiment": "e", "variant": "ab"[i % 2], "subject": f"u{i}"}) + "\n"
+                        for i in range(20))
+
+    def conversion(subject, metric, value=None):
+        row = {"timestamp": "2026-03-01T11:00:00Z", "subject": subject, "metric": metric}
+        if value is not None:
+            row["value"] = value
+        return json.dumps(row) + "\n"
+
+    buys = "".join(conversion(f"u{i}", "buy") for i in range(0, 20, 3))
+    header = "metric,type,variant,subjects,sum,sum_squares\n"
+
+    def summary(*rows):
+        return header + "buy,proportion,b,20,5,5\n" + "".join(row + "\n" for row in rows)
+
+    offset = [1e13 + i * 1000 for i in range(10)]
+    offset_sum, offset_squares = 0.0, 0.0
+    for value in offset:
+        offset_sum += value
+        offset_squares += value * value
+    logs = {"exposures.jsonl": exposures, "conversions.jsonl": buys}
+    results = ["results", "e", "--exposures", "exposures.jsonl", "--conversions", "conversions.jsonl"]
+    cases = [
+        # 1: counts each valid whose total passes Int.max (or past what a number counts exactly).
+        ("summary-subjects-past-int-max", {"s.csv": header + "buy,proportion,a,5000000000000000000,1,1\nbuy,proportion,b,5000000000000000000,1,1\n"},
+         ["results", "e", "--summary", "s.csv"], 65, "s.csv:2: field `subjects`"),
+        ("summary-subjects-2-pow-53", {"s.csv": header + "buy,proportion,a,9007199254740992,1,1\nbuy,proportion,b,9007199254740992,1,1\n"},
+         ["results", "e", "--summary", "s.csv", "--json"], 0, ""),
+        # 2: conversion windows past 64 bits of nanoseconds.
+        ("conversion-window-1e300", logs, results + ["--conversion-window", "1e300"], 64, "--conversion-window"),
+        ("conversion-window-2500000", logs, results + ["--conversion-window", "2500000"], 0, ""),
+        # 3: clocks outside 1678–2261.
+        ("now-2262-04-12", logs, results + ["--json"], 0, "", {"ABCONSOLE_NOW": "2262-04-12T00:00:00Z"}),
+        ("now-9999", logs, results, 0, "", {"ABCONSOLE_NOW": "9999-12-31T23:59:59Z"}),
+        # 4: endless lines and devices.
+        ("exposures-line-past-16-mib", {"exposures.jsonl": {"prefix": exposures, "unit": "x", "count": (16 << 20) + 1},
+                                        "conversions.jsonl": buys}, results, 65, "exposures.jsonl:21: the line is longer than 16 MiB"),
+        ("exposures-dev-zero", {"exposures.jsonl": {"link": "/dev/zero"}, "conversions.jsonl": buys}, results, 66, "it is a device"),
+        ("exposures-directory", {"exposures.jsonl": {"directory": True}, "conversions.jsonl": buys}, results, 66, "it is a directory"),
+        # 5: many distinct metric names.
+        ("conversions-10000-metric-names", {"exposures.jsonl": exposures,
+                                            "conversions.jsonl": {"template": conversion("u{s}", "m{i}"), "count": 10_000}},
+         results + ["--metric", "m9999"], 0, ""),
+        # 6: FIFOs block nothing.
+        ("conversions-fifo", {"exposures.jsonl": exposures, "conversions.jsonl": {"fifo": True}}, results, 66, "it is a FIFO"),
+        ("summary-fifo", {"s.csv": {"fifo": True}}, ["results", "e", "--summary", "s.csv"], 66, "it is a FIFO"),
+        # Other readers of user-named files: a device never ends, so it is refused unread.
+        ("whitelist-import-dev-zero", {}, ["whitelist", "import", "e", "/dev/zero"], 66, "it is a device"),
+        ("assign-subjects-dev-zero", {}, ["assign", "e", "--subjects", "/dev/zero"], 66, "it is a device"),
+        # 9: sums past the Double range.
+        ("values-sum-past-double", {"exposures.jsonl": exposures, "conversions.jsonl": buys + "".join(conversion(f"u{i}", "amount", 1e308) for i in (0, 2, 4))},
+         results, 65, "conversions.jsonl:10: field `value`"),
+        ("values-sum-past-double-json", {"exposures.jsonl": exposures, "conversions.jsonl": buys + "".join(conversion(f"u{i}", "amount", 1e308) for i in (0, 2, 4))},
+         results + ["--json"], 65, "conversions.jsonl:10: field `value`"),
+        ("subject-value-past-double", {"exposures.jsonl": exposures, "conversions.jsonl": buys + conversion("u0", "amount", 1.5e308) * 2},
+         results, 65, "conversions.jsonl:9: field `value`"),
+        ("value-square-past-double", {"exposures.jsonl": exposures, "conversions.jsonl": buys + conversion("u0", "amount", 1e300)},
+         results, 65, "conversions.jsonl:8: field `value`"),
+        # 10: impossible summary rows.
+        ("summary-fractional-conversions", {"s.csv": summary("buy,proportion,a,20,10.5,10.5")}, ["results", "e", "--summary", "s.csv"], 65, "s.csv:3: field `sum`"),
+        ("summary-proportion-squares", {"s.csv": summary("buy,proportion,a,20,7,9")}, ["results", "e", "--summary", "s.csv"], 65, "s.csv:3: field `sum_squares`"),
+        ("summary-150-of-100", {"s.csv": summary("buy,proportion,a,100,150,150")}, ["results", "e", "--summary", "s.csv"], 65, "s.csv:3: field `sum`"),
+        ("summary-negative-conversions", {"s.csv": summary("buy,proportion,a,100,-5,-5")}, ["results", "e", "--summary", "s.csv"], 65, "s.csv:3: field `sum`"),
+        ("summary-squares-below-mean", {"s.csv": header + "rev,mean,a,10,100,500\n"}, ["results", "e", "--summary", "s.csv"], 65, "s.csv:2: field `sum_squares`"),
+        ("summary-no-subjects-a-sum", {"s.csv": header + "rev,mean,a,0,5,25\n"}, ["results", "e", "--summary", "s.csv"], 65, "s.csv:2: field `sum`"),
+        # 11: a spread the sums cannot carry, and the same values from raw logs.
+        ("summary-offset-1e13", {"s.csv": header + f"rev,mean,a,10,{offset_sum!r},{offset_squares!r}\n"}, ["results", "e", "--summary", "s.csv"], 65,
+         "s.csv:2: field `sum_squares`"),
+        ("values-offset-1e13", {"exposures.jsonl": exposures,
+                                "conversions.jsonl": "".join(conversion(f"u{i}", "rev", 1e13 + (i // 2) * (1000 if i % 2 == 0 else 1100)) for i in range(20))},
+         results, 0, "", {}, "do not vary"),
+    ]
+    out = []
+    for case in cases:
+        name, files, args, code, phrase = case[:5]
+        item = {"name": name, "files": files, "args": args, "code": code, "phrase": phrase}
+        if len(case) > 5 and case[5]:
+            item["env"] = case[5]
+        if len(case) > 6:
+            item["absent"] = case[6]
+        out.append(item)
+    return out
+
+
 def main():
     for folder in ("stores", "csv"):
         shutil.rmtree(os.path.join(CORPUS, folder), ignore_errors=True)
@@ -514,9 +608,18 @@ def main():
     with open(os.path.join(CORPUS, "args.json"), "w") as handle:
         json.dump(args_cases(), handle, indent=1, ensure_ascii=False)
         handle.write("\n")
+    with open(os.path.join(CORPUS, "events.json"), "w") as handle:
+        json.dump(events_cases(), handle, indent=1, ensure_ascii=False)
+        handle.write("\n")
     total = len(manifest["stores"]) + len(manifest["csv"]) + len(args_cases())
     print(f"corpus: {len(manifest['stores'])} stores, {len(manifest['csv'])} CSV imports, {len(args_cases())} argument cases ({total} in all)")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    if sys.argv[1:] == ["--events-only"]:
+        with open(os.path.join(CORPUS, "events.json"), "w") as handle:
+            json.dump(events_cases(), handle, indent=1, ensure_ascii=False)
+            handle.write("\n")
+    else:
+        main()

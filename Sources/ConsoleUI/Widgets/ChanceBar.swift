@@ -3,7 +3,7 @@ import ExperimentResults
 /// A chance to win as a bar of `width` cells with the number beside it: `███████░░░ 71.2 %`.
 enum ChanceBar {
     static func render(_ chance: Double, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
-        let filled = max(0, min(width, Int((chance * Double(width)).rounded())))
+        let filled = chance.isFinite ? max(0, min(width, Int((chance * Double(width)).rounded()))) : 0
         let style: CellStyle = chance >= 0.95 ? .fg(.green) : chance <= 0.05 ? .fg(.red) : .plain
         buffer.write(repeating: "█", count: filled, x: x, y: y, style: style)
         buffer.write(repeating: "░", count: width - filled, x: x + filled, y: y, style: Palette.dim)

@@ -27,6 +27,8 @@ struct IntervalChart {
     /// The column (0..<width) of `value`.
     func column(_ value: Double) -> Int {
         let position = (value - lower) / (upper - lower) * Double(width - 1)
+        // Bounds near the ends of the Double range make the span infinite: the ends, never a trap.
+        guard position.isFinite else { return position > 0 ? width - 1 : 0 }
         return max(0, min(width - 1, Int(position.rounded())))
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ExperimentCore
 import Foundation
 
@@ -46,17 +51,28 @@ extension ExperimentClient {
         readData(url).flatMap { SnapshotLoader.load($0, source: url.path) }
     }
 
+    /// The file's bytes; opened without blocking and read only when it is a regular file, so a FIFO
+    /// or a device named as the snapshot cannot hold the app at launch or grow without end.
     private static func readData(_ url: URL) -> Result<Data, SnapshotError> {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            return .failure(SnapshotError(source: url.path, reason: code == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(code)))"))
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(SnapshotError(source: url.path, reason: "cannot be read: \(String(cString: strerror(errno)))"))
+        }
         // Only a regular file is read: a FIFO would block the app until a writer came, and a
         // directory or device would fail with a message naming no cause.
-        if let kind = SnapshotFileKind.irregular(url.path) {
+        if let kind = SnapshotFileKind.irregular(mode: info.st_mode) {
             return .failure(SnapshotError(source: url.path, reason: "is \(kind), not a snapshot file; point the client at the file `abconsole export --format client` wrote"))
         }
         do {
-            return .success(try Data(contentsOf: url))
+            return .success(try handle.readToEnd() ?? Data())
         } catch {
-            let missing = !FileManager.default.fileExists(atPath: url.path)
-            return .failure(SnapshotError(source: url.path, reason: missing ? "no such file" : "cannot be read: \(FileErrorReason.of(error, path: url.path))"))
+            return .failure(SnapshotError(source: url.path, reason: "cannot be read: \(FileErrorReason.of(error, path: url.path))"))
         }
     }
 

@@ -18,9 +18,28 @@ public final class JSONLinesExposureSink: ExposureSink, @unchecked Sendable {
     private var failureCount = 0
 
     /// Opens `path` for appending; throws when it cannot be opened or created.
+    ///
+    /// The open never blocks: a FIFO no process reads is refused at once (it would hold the app
+    /// in `init` forever), and so is anything but a regular file, a FIFO with a reader or a
+    /// character device (`/dev/null`). Writes then block as usual.
     public init(path: String) throws(ExposureSinkError) {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ExposureSinkError(path: path, reason: String(cString: strerror(errno))) }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ExposureSinkError(path: path, reason: code == ENXIO ? "it is a FIFO that no process reads" : String(cString: strerror(code)))
+        }
+        var info = stat()
+        let kind = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
+        guard kind == S_IFREG || kind == S_IFIFO || kind == S_IFCHR else {
+            close(descriptor)
+            throw ExposureSinkError(path: path, reason: "it is not a regular file")
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw ExposureSinkError(path: path, reason: String(cString: strerror(code)))
+        }
         self.path = path
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }

@@ -10,7 +10,12 @@ enum SnapshotFileKind {
     static func irregular(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
+        return irregular(mode: info.st_mode)
+    }
+
+    /// The kind of a file of `mode` in words when it is not a regular file; nil for a regular file.
+    static func irregular(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO (named pipe)"

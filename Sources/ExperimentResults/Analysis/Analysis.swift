@@ -8,11 +8,15 @@ public struct VariantTotals: Equatable, Sendable {
     public var subjects: Int
     public var sum: Double
     public var sumSquares: Double
+    /// Σ (value − mean)², computed in a second pass over the raw values (nil from a `--summary`):
+    /// the variance from it is exact whatever the values' offset, where `Σx² − (Σx)²/n` cancels.
+    public var squaredDeviations: Double?
 
-    public init(subjects: Int, sum: Double, sumSquares: Double) {
+    public init(subjects: Int, sum: Double, sumSquares: Double, squaredDeviations: Double? = nil) {
         self.subjects = subjects
         self.sum = sum
         self.sumSquares = sumSquares
+        self.squaredDeviations = squaredDeviations
     }
 }
 

@@ -21,6 +21,12 @@ public struct AnalysisRequest: Equatable, Sendable {
         self.conversionWindow = conversionWindow
     }
 
-    /// Hours as nanoseconds (for `--conversion-window`).
-    public static func nanos(hours: Double) -> Int64 { Int64((hours * 3_600e9).rounded()) }
+    /// The longest conversion window: as many whole hours as 64 bits of nanoseconds hold (about 292 years).
+    public static let maxConversionWindowHours = 2_562_047.0
+
+    /// Hours as nanoseconds (for `--conversion-window`); nil past `maxConversionWindowHours` or not finite.
+    public static func nanos(hours: Double) -> Int64? {
+        guard hours.isFinite, abs(hours) <= maxConversionWindowHours else { return nil }
+        return Int64(exactly: (hours * 3_600e9).rounded())
+    }
 }

@@ -7,39 +7,38 @@ public enum Analyzer {
         // Both files must exist before minutes go into reading the first.
         for path in [request.exposuresPath, request.conversionsPath] {
             _ = try EventLog(path: path, fields: [], required: [])
-            guard LineReader(path: path).size() != nil else { throw .missing(file: path) }
+            try LineReader(path: path).check()
         }
         var notes: [String] = []
         let states = try ExposurePass(request: request).run(progress: progress, notes: &notes)
         let whitelisted = states.removeWhitelisted(request.experiment.whitelist.values.lazy.map(\.subject))
         let metrics = try ConversionPass(request: request).run(states, progress: progress, notes: &notes)
-        var analysis = total(request, states, metrics, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
+        var analysis = try total(request, states, metrics, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
         analysis.readNotes = notes
         return analysis
     }
 
     private static func total(_ request: AnalysisRequest, _ states: SubjectStates, _ read: [ConversionPass.Metric],
-                              whitelisted: Int, rowsRead: Int) -> Analysis {
+                              whitelisted: Int, rowsRead: Int) throws(EventError) -> Analysis {
         let experiment = request.experiment
         let variantCount = experiment.variants.count
         var subjectsPerVariant = [Int](repeating: 0, count: variantCount)
-        states.table.forEachSubject { _, variant in if variant >= 0 { subjectsPerVariant[Int(variant)] += 1 } }
+        var variantOf = [Int16](repeating: -1, count: states.table.count)
+        states.table.forEachSubject { index, variant in
+            variantOf[index] = variant
+            if variant >= 0 { subjectsPerVariant[Int(variant)] += 1 }
+        }
         let ordered = orderedMetrics(read, request.metrics)
-        let metrics = ordered.map { metric -> MetricTotals in
+        var metrics: [MetricTotals] = []
+        for metric in ordered {
             let type: MetricType = metric.hasValues ? .mean : .proportion
-            var sums = [Double](repeating: 0, count: variantCount)
-            var squares = [Double](repeating: 0, count: variantCount)
-            if !metric.perSubject.isEmpty {
-                states.table.forEachSubject { index, variant in
-                    guard variant >= 0 else { return }
-                    let value = metric.perSubject[index]
-                    let x = type == .proportion ? (value > 0 ? 1.0 : 0.0) : value
-                    sums[Int(variant)] += x
-                    squares[Int(variant)] += x * x
-                }
+            let variants = totals(of: metric, type: type, variantOf: variantOf, subjects: subjectsPerVariant)
+            for (index, totals) in variants.enumerated()
+            where !totals.sum.isFinite || !totals.sumSquares.isFinite || !(totals.squaredDeviations ?? 0).isFinite {
+                throw .malformed(file: request.conversionsPath, line: metric.lastLine, field: "value",
+                                 reason: "the values of metric `\(String(decoding: metric.name, as: UTF8.self))` in variant `\(experiment.variants[index].name)` add up past the largest number (about 1.8e308)")
             }
-            return MetricTotals(name: String(decoding: metric.name, as: UTF8.self), type: type,
-                                variants: (0..<variantCount).map { VariantTotals(subjects: subjectsPerVariant[$0], sum: sums[$0], sumSquares: squares[$0]) })
+            metrics.append(MetricTotals(name: String(decoding: metric.name, as: UTF8.self), type: type, variants: variants))
         }
         let seen = Set(read.map { String(decoding: $0.name, as: UTF8.self) })
         let subjects = SubjectCounts(exposed: states.table.count, analysed: subjectsPerVariant.reduce(0, +),
@@ -48,6 +47,37 @@ public enum Analyzer {
         return Analysis(experiment: experiment.key, variants: experiment.variants.map(\.name), control: experiment.control,
                         window: request.window, subjects: subjects, variantSubjects: subjectsPerVariant, metrics: metrics,
                         missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead)
+    }
+
+    /// Each variant's totals of one metric, in two passes over the stored values: the sums, then (for
+    /// a mean) the squared deviations from each variant's mean (subjects without a conversion count as 0).
+    private static func totals(of metric: ConversionPass.Metric, type: MetricType, variantOf: [Int16], subjects: [Int]) -> [VariantTotals] {
+        let count = subjects.count
+        var stored = [Int](repeating: 0, count: count)
+        var sums = [Double](repeating: 0, count: count)
+        var squares = [Double](repeating: 0, count: count)
+        let value: (Double) -> Double = type == .proportion ? { $0 > 0 ? 1 : 0 } : { $0 }
+        metric.perSubject.forEach { index, raw in
+            let variant = Int(variantOf[index])
+            guard variant >= 0 else { return }
+            let x = value(raw)
+            stored[variant] += 1
+            sums[variant] += x
+            squares[variant] += x * x
+        }
+        let means = (0..<count).map { subjects[$0] > 0 ? sums[$0] / Double(subjects[$0]) : 0 }
+        var deviations = [Double](repeating: 0, count: count)
+        if type == .mean { metric.perSubject.forEach { index, raw in
+            let variant = Int(variantOf[index])
+            guard variant >= 0 else { return }
+            let d = value(raw) - means[variant]
+            deviations[variant] += d * d
+        } }
+        return (0..<count).map { v in
+            let zeros = Double(subjects[v] - stored[v])
+            return VariantTotals(subjects: subjects[v], sum: sums[v], sumSquares: squares[v],
+                                 squaredDeviations: type == .mean ? deviations[v] + zeros * means[v] * means[v] : nil)
+        }
     }
 
     /// The wanted metrics: in `--metric` order when given, else by name every metric with a counted

@@ -1,6 +1,8 @@
 /// Reads the conversions log and adds each counted conversion to its subject's per-metric value (SPEC §8 "Metrics").
 struct ConversionPass {
     static let fields = ["timestamp", "subject", "metric", "value"]
+    /// Up to this many names, a name is found by comparing bytes (no allocation); past it, by dictionary.
+    static let scannedNames = 8
 
     let request: AnalysisRequest
 
@@ -11,8 +13,10 @@ struct ConversionPass {
         var hasValues = false
         /// Whether `--metric` asked for it (or no filter was given).
         let wanted: Bool
-        /// Each subject's summed counted values; allocated at the first counted conversion.
-        var perSubject: [Double] = []
+        /// Each converted subject's summed counted values.
+        var perSubject = SubjectValues()
+        /// The line of the last counted conversion (named when the totals leave the range of a number).
+        var lastLine = 0
     }
 
     /// Reads every row; returns the metrics in the order first seen.
@@ -20,10 +24,12 @@ struct ConversionPass {
         let log = try EventLog(path: request.conversionsPath, fields: Self.fields, required: [true, true, true, false])
         let values = FieldValues(path: log.path)
         let quoted = log.format == .csv
-        let filter = request.metrics.map { Array($0.utf8) }
+        let filter = Set(request.metrics.map { Array($0.utf8) })
         let to = request.window.to
         let limit = request.conversionWindow
         var metrics: [Metric] = []
+        // Each name is looked up once per run of rows naming it, in a dictionary (never a scan of the names).
+        var indexOf: [[UInt8]: Int] = [:]
         var last = -1
         let subjectCount = states.table.count
         let note = try log.forEachRow(progress: progress, partialLastLine: true) { (fields, line) throws(EventError) in
@@ -33,11 +39,16 @@ struct ConversionPass {
             let value = try values.number(fields[3], line: line, field: "value", quotedAllowed: quoted)
             var metric = last
             if metric < 0 || !ExposurePass.equal(name, metrics[metric].name) {
-                metric = metrics.firstIndex { ExposurePass.equal(name, $0.name) } ?? -1
-                if metric < 0 {
+                // A few names (the usual log) are scanned without allocating; past that, the dictionary.
+                if metrics.count <= Self.scannedNames, let known = metrics.firstIndex(where: { ExposurePass.equal(name, $0.name) }) {
+                    metric = known
+                } else if metrics.count > Self.scannedNames, let known = indexOf[Array(name)] {
+                    metric = known
+                } else {
                     let bytes = Array(name)
                     metrics.append(Metric(name: bytes, wanted: filter.isEmpty || filter.contains(bytes)))
                     metric = metrics.count - 1
+                    indexOf[bytes] = metric
                 }
                 last = metric
             }
@@ -46,9 +57,14 @@ struct ConversionPass {
             guard metrics[metric].wanted, time <= to, let slot = table.find(subject), table.variant(at: slot) >= 0 else { return }
             let first = table.firstExposure(at: slot)
             guard time >= first else { return }
-            if let limit, time > first + limit { return }
-            if metrics[metric].perSubject.isEmpty { metrics[metric].perSubject = [Double](repeating: 0, count: subjectCount) }
-            metrics[metric].perSubject[table.index(at: slot)] += value ?? 1
+            // Past the last instant nanoseconds can hold, the window is open-ended.
+            if let limit, case (let end, false) = first.addingReportingOverflow(limit), time > end { return }
+            let total = metrics[metric].perSubject.add(value ?? 1, at: table.index(at: slot), subjectCount: subjectCount)
+            metrics[metric].lastLine = line
+            guard total.isFinite else {
+                throw EventError.malformed(file: log.path, line: line, field: "value",
+                                           reason: "the values of subject `\(FieldValues.quote(subject))` for metric `\(FieldValues.quote(name))` add up past the largest number (about 1.8e308)")
+            }
         }
         if let note { notes.append(note) }
         return metrics

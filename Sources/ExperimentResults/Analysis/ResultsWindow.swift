@@ -64,10 +64,15 @@ public struct ResultsWindow: Equatable, Sendable {
         return result.isEmpty ? nil : result
     }
 
-    /// Nanoseconds since 1970 of a date (whole microseconds are exact).
+    /// Nanoseconds since 1970 of a date (whole microseconds are exact); a date outside 1677-09-21 –
+    /// 2262-04-11 (a clock or a history entry far off) is held at that end, as `EventTime.nanos(seconds:)`.
     public static func nanos(_ date: Date) -> Int64 {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let fraction = ((date.timeIntervalSince1970 - seconds) * 1e6).rounded() * 1_000
-        return Int64(seconds) * 1_000_000_000 + Int64(fraction)
+        guard let whole = Int64(exactly: seconds), case (let scaled, false) = whole.multipliedReportingOverflow(by: 1_000_000_000),
+              case (let total, false) = scaled.addingReportingOverflow(Int64(fraction)) else {
+            return EventTime.nanos(seconds: seconds)
+        }
+        return total
     }
 }

@@ -1,13 +1,18 @@
 import ExperimentCore
+import ExperimentStats
 
 /// Reads a pre-aggregated `--summary` CSV (`metric,type,variant,subjects,sum,sum_squares`) into an analysis.
 ///
 /// The per-subject rules were applied by whoever aggregated (docs/results.md gives the SQL), so the
 /// exposed, multiple-variant, whitelisted and unknown-variant counts are unknown (null). A variant
 /// missing from a metric has no subjects; a variant the experiment does not have, a metric given
-/// twice for one variant, or a metric with two types is refused.
+/// twice for one variant, a metric with two types, numbers no sample can have (10.5 conversions,
+/// more conversions than subjects, a sum of squares below sum²/subjects) and subject counts whose
+/// total over the variants passes the largest integer are refused, naming the line and field.
 public enum SummaryReader {
     static let fields = ["metric", "type", "variant", "subjects", "sum", "sum_squares"]
+    /// The most subjects a row may give: counts are read as numbers, exact up to 2^53.
+    static let maxSubjects = 1 << 53
 
     public static func read(path: String, experiment: Experiment, window: ResultsWindow, metrics wanted: [String] = []) throws(EventError) -> Analysis {
         guard EventFormat.of(path: path) == .csv else { throw .notCSV(file: path) }
@@ -16,6 +21,8 @@ public enum SummaryReader {
         let names = experiment.variants.map(\.name)
         var order: [String] = []
         var totals: [String: (type: MetricType, variants: [VariantTotals?])] = [:]
+        // The most subjects any metric gives each variant; their total must be a number.
+        var largest = [Int](repeating: 0, count: names.count)
         try log.forEachRow(progress: nil) { (row, line) throws(EventError) in
             let metric = String(decoding: try values.text(row[0], line: line, field: "metric"), as: UTF8.self)
             let typeText = String(decoding: try values.text(row[1], line: line, field: "type"), as: UTF8.self)
@@ -30,11 +37,25 @@ public enum SummaryReader {
                   subjects >= 0, subjects == subjects.rounded(), let count = Int(exactly: subjects) else {
                 throw EventError.malformed(file: path, line: line, field: "subjects", reason: "expected a whole number of subjects")
             }
+            guard count <= Self.maxSubjects else {
+                throw EventError.malformed(file: path, line: line, field: "subjects", reason: "more than 2^53 subjects cannot be counted exactly")
+            }
             guard let sum = try values.number(row[4], line: line, field: "sum", quotedAllowed: true) else {
                 throw EventError.malformed(file: path, line: line, field: "sum", reason: "missing")
             }
             guard let squares = try values.number(row[5], line: line, field: "sum_squares", quotedAllowed: true) else {
                 throw EventError.malformed(file: path, line: line, field: "sum_squares", reason: "missing")
+            }
+            do throws(StatisticsError) {
+                _ = try type == .proportion ? GroupStatistics.proportion(subjects: count, sum: sum, sumSquares: squares)
+                    : GroupStatistics.mean(subjects: count, sum: sum, sumSquares: squares)
+            } catch {
+                throw EventError.malformed(file: path, line: line, field: error.field?.rawValue, reason: error.message)
+            }
+            largest[index] = max(largest[index], count)
+            guard case (_, false) = Self.total(largest) else {
+                throw EventError.malformed(file: path, line: line, field: "subjects",
+                                           reason: "the subjects of all variants add up past the largest count (\(Int.max))")
             }
             var entry = totals[metric] ?? (type, [VariantTotals?](repeating: nil, count: names.count))
             if totals[metric] == nil { order.append(metric) }
@@ -53,7 +74,18 @@ public enum SummaryReader {
         }
         let perVariant = names.indices.map { index in metrics.map { $0.variants[index].subjects }.max() ?? 0 }
         return Analysis(experiment: experiment.key, variants: names, control: experiment.control, window: window,
-                        subjects: SubjectCounts(exposed: nil, analysed: perVariant.reduce(0, +), multipleVariants: nil, whitelisted: nil, unknownVariantRows: nil),
+                        subjects: SubjectCounts(exposed: nil, analysed: total(perVariant).partialValue, multipleVariants: nil, whitelisted: nil, unknownVariantRows: nil),
                         variantSubjects: perVariant, metrics: metrics, missingMetrics: wanted.filter { totals[$0] == nil })
+    }
+
+    /// The sum of `counts`, and whether it overflowed.
+    static func total(_ counts: [Int]) -> (partialValue: Int, overflow: Bool) {
+        var sum = 0
+        for count in counts {
+            let (next, overflow) = sum.addingReportingOverflow(count)
+            if overflow { return (next, true) }
+            sum = next
+        }
+        return (sum, false)
     }
 }

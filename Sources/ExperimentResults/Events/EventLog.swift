@@ -73,7 +73,7 @@ struct EventLog {
             return true
         }
         var note: String?
-        let bytesRead = try LineReader(path: path).forEachLine(row, unterminated: { line, number in
+        let bytesRead = try LineReader(path: path).forEachLine(progress: progress, row, unterminated: { line, number in
             do {
                 _ = try row(line, number)
             } catch EventError.malformed(_, let failed, let field, let reason) where partialLastLine && failed == number {

@@ -82,8 +82,10 @@ public enum EventTime {
 
     /// Formats nanoseconds as `YYYY-MM-DDTHH:MM:SS[.fff…]Z` (fraction digits only when non-zero).
     public static func format(_ nanos: Int64) -> String {
-        let seconds = nanos >= 0 ? nanos / 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000
-        let fraction = nanos - seconds * 1_000_000_000
+        // Floor division without overflow, down to Int64.min (a window held at the start of nanosecond time).
+        let seconds = nanos >= 0 ? nanos / 1_000_000_000 : -(-(nanos + 1) / 1_000_000_000) - 1
+        let remainder = nanos % 1_000_000_000
+        let fraction = remainder < 0 ? remainder + 1_000_000_000 : remainder
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = Int(seconds - days * 86_400)
         let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
@@ -96,8 +98,13 @@ public enum EventTime {
         return text + "Z"
     }
 
-    /// Nanoseconds for whole seconds since 1970.
-    public static func nanos(seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded(.down)) }
+    /// Nanoseconds for seconds since 1970, held inside what 64 bits of nanoseconds can say
+    /// (1677-09-21 to 2262-04-11): an instant past either end stands for that end, never a trap.
+    public static func nanos(seconds: Double) -> Int64 {
+        let value = (seconds * 1e9).rounded(.down)
+        if value.isNaN { return 0 }
+        return Int64(exactly: value) ?? (value < 0 ? .min : .max)
+    }
 
     private static func digits(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0

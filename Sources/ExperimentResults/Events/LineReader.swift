@@ -6,26 +6,28 @@ import Darwin
 
 /// Reads a file line by line in 1 MiB chunks with read(2); a line is lent as bytes, never copied to a String.
 ///
-/// Only the current chunk (and a line that straddles two chunks) is in memory. Line endings `\n`
-/// and `\r\n` are both accepted; the bytes handed out exclude them.
+/// Only the current chunk (and a line that straddles two chunks) is in memory, and a line longer
+/// than `maxLineBytes` is refused, so an endless file without a newline cannot grow memory. Only
+/// regular files are read: the file is opened non-blocking and anything else (a FIFO, a device) is
+/// refused before a byte is read, so nothing blocks. Line endings `\n` and `\r\n` are both accepted;
+/// the bytes handed out exclude them.
 struct LineReader {
     static let chunkSize = 1 << 20
+    /// The longest line read (16 MiB); an event row is a few hundred bytes.
+    static let maxLineBytes = 16 << 20
 
     let path: String
 
     /// Calls `body` with each line and its 1-based number; stops early when `body` returns false.
+    /// `progress`, when given, is checked for cancellation after every chunk (by bytes, not rows).
     /// Returns the number of bytes read.
     ///
     /// A last line without a newline goes to `unterminated` instead (a logger may be writing it).
     @discardableResult
-    func forEachLine(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Bool,
+    func forEachLine(progress: ReadProgress? = nil,
+                     _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Bool,
                      unterminated: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws(EventError) -> Int {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .missing(file: path) }
-            throw .unreadable(file: path, reason: String(cString: strerror(code)))
-        }
+        let descriptor = try openRegular()
         defer { close(descriptor) }
         let capacity = Self.chunkSize
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -35,6 +37,7 @@ struct LineReader {
         var total = 0
         do {
             while true {
+                if progress?.isCancelled == true { throw EventError.cancelled }
                 let count = read(descriptor, buffer, capacity)
                 if count < 0 {
                     if errno == EINTR { continue }
@@ -45,11 +48,13 @@ struct LineReader {
                 var start = 0
                 while start < count {
                     guard let newline = memchr(buffer + start, 0x0A, count - start) else {
+                        guard carry.count + (count - start) <= Self.maxLineBytes else { throw tooLong(lineNumber + 1) }
                         carry.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: count - start))
                         break
                     }
                     let end = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
                     lineNumber += 1
+                    guard carry.count + (end - start) <= Self.maxLineBytes else { throw tooLong(lineNumber) }
                     let keepGoing: Bool
                     if carry.isEmpty {
                         keepGoing = try body(Self.trimmed(UnsafeBufferPointer(start: buffer + start, count: end - start)), lineNumber)
@@ -74,11 +79,44 @@ struct LineReader {
         return total
     }
 
-    /// The size of the file in bytes, or nil when it cannot be read.
-    func size() -> Int? {
+    /// Throws what reading would: the file is missing, unreadable or not a regular file.
+    func check() throws(EventError) { close(try openRegular()) }
+
+    /// Opens the file without blocking and checks that it is a regular file.
+    private func openRegular() throws(EventError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing(file: path) }
+            throw .unreadable(file: path, reason: String(cString: strerror(code)))
+        }
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int(info.st_size)
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .unreadable(file: path, reason: String(cString: strerror(code)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw .unreadable(file: path, reason: Self.notRegular(info.st_mode))
+        }
+        return descriptor
+    }
+
+    /// Why a file of `mode` is not read as an event log.
+    static func notRegular(_ mode: mode_t) -> String {
+        let kind = switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        return "it is \(kind), not a regular file (an event log is read from a file)"
+    }
+
+    private func tooLong(_ line: Int) -> EventError {
+        .malformed(file: path, line: line, field: nil, reason: "the line is longer than \(Self.maxLineBytes >> 20) MiB (one event a line)")
     }
 
     private static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

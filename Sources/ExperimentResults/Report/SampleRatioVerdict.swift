@@ -35,7 +35,7 @@ public struct SampleRatioVerdict: Equatable, Sendable {
             return verdict
         }
         verdict.pValue = Statistics.sampleRatioPValue(observed: observed.map(\.subjects), expectedShares: expected.map(\.share))
-        if observed.reduce(0, { $0 + $1.subjects }) < 8 * weighted.count {
+        if observed.reduce(0.0, { $0 + Double($1.subjects) }) < Double(8 * weighted.count) {
             verdict.status = .notEnoughTraffic
         } else if let p = verdict.pValue, p < threshold {
             verdict.status = .mismatch

@@ -22,13 +22,26 @@ enum Statistics {
         case .bayesian: .bayesian
         case .frequentist(let sequential): .frequentist(sequential: sequential)
         }
-        guard let c = try? GroupStatistics(subjects: control.subjects, sum: control.sum, sumSquares: control.sumSquares),
-              let t = try? GroupStatistics(subjects: treatment.subjects, sum: treatment.sum, sumSquares: treatment.sumSquares) else {
-            return Estimate(note: "the totals are not valid sufficient statistics")
+        let c: GroupStatistics, t: GroupStatistics
+        do {
+            c = try group(control, "control")
+            t = try group(treatment, "treatment")
+        } catch {
+            return Estimate(note: error.message)
         }
         let result = Comparison.compare(control: c, treatment: t, kind: kind, engine: statsEngine)
         return Estimate(lift: result.lift, interval: result.interval.map { ($0.lower, $0.upper) },
                         chanceToWin: result.chanceToWin, pValue: result.pValue, note: result.note)
+    }
+
+    /// The statistics of one variant's totals, or why they describe no sample (said of `who`).
+    private static func group(_ totals: VariantTotals, _ who: String) throws(StatisticsError) -> GroupStatistics {
+        do {
+            return try GroupStatistics(subjects: totals.subjects, sum: totals.sum, sumSquares: totals.sumSquares,
+                                       squaredDeviations: totals.squaredDeviations)
+        } catch {
+            throw StatisticsError("the \(who)'s totals are not valid: \(error.message)", field: error.field)
+        }
     }
 
     static func sampleRatioPValue(observed: [Int], expectedShares: [Double]) -> Double? {

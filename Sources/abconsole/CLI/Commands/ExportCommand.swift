@@ -33,6 +33,9 @@ enum ExportCommand {
             context.output.write(bytes: data)
             return
         }
+        guard !FileSystem.sameFile(path, context.store.path) else {
+            throw CLIError.usage("--out \(SafeOutput.text(path)) is the store itself; export to another file", command: nil)
+        }
         do {
             _ = try FileSystem.replaceAtomically(path, with: data)
         } catch {

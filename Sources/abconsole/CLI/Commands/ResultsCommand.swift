@@ -78,10 +78,11 @@ enum ResultsCommand {
 
     private static func conversionWindow(_ arguments: ParsedArguments) throws -> Int64? {
         guard let text = arguments.option("--conversion-window") else { return nil }
-        guard let hours = DecimalText.value(text), hours.isFinite, hours > 0 else {
-            throw CLIError.usage("--conversion-window must be a positive number of hours, not `\(text)`", command: nil)
+        guard let hours = DecimalText.value(text), hours.isFinite, hours > 0, let nanos = AnalysisRequest.nanos(hours: hours), nanos > 0 else {
+            let most = ResultsFormat.count(Int(AnalysisRequest.maxConversionWindowHours))
+            throw CLIError.usage("--conversion-window must be a positive number of hours up to \(most), not `\(SafeOutput.text(text))`", command: nil)
         }
-        return AnalysisRequest.nanos(hours: hours)
+        return nanos
     }
 }
 

@@ -61,6 +61,12 @@ enum InputFile {
                 throw CLIError(code: .noInput, message: "cannot read standard input: \(error.reason)")
             }
         }
+        // A device never ends (`/dev/zero`, `/dev/urandom`): refused unread. A FIFO is a stream from
+        // another process (`<(…)`), read like standard input.
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR || (info.st_mode & S_IFMT) == S_IFBLK {
+            throw CLIError(code: .noInput, message: "cannot open \(SafeOutput.text(path)): it is a device, not a file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "it does not exist"
             throw CLIError(code: .noInput, message: "cannot open \(SafeOutput.text(path)): \(reason)")
