@@ -79,6 +79,12 @@ struct LineReader {
         return total
     }
 
+    /// Calls `body` with every line, the last one too whether or not a newline ends it.
+    @discardableResult
+    func forEachLine(progress: ReadProgress? = nil, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Bool) throws(EventError) -> Int {
+        try forEachLine(progress: progress, body, unterminated: { line, number in _ = try body(line, number) })
+    }
+
     /// Throws what reading would: the file is missing, unreadable or not a regular file.
     func check() throws(EventError) { close(try openRegular()) }
 
