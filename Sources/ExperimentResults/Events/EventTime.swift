@@ -83,17 +83,7 @@ public enum EventTime {
     /// Formats nanoseconds as `YYYY-MM-DDTHH:MM:SS[.fff…]Z` (fraction digits only when non-zero).
     public static func format(_ nanos: Int64) -> String {
         let seconds = nanos >= 0 ? nanos / 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000
-        let fraction = nanos - seconds * 1_000_000_000
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let time = Int(seconds - days * 86_400)
-        let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
-        var text = "\(pad(year, 4))-\(pad2(month))-\(pad2(day))T\(pad2(time / 3_600)):\(pad2(time / 60 % 60)):\(pad2(time % 60))"
-        if fraction != 0 {
-            var digits = pad(Int(fraction), 9)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text + "Z"
+        return UTCTimestamp.string(seconds: Int(seconds), nanoseconds: Int(nanos - seconds * 1_000_000_000))
     }
 
     /// Nanoseconds for whole seconds since 1970.
