@@ -3,18 +3,18 @@ import Foundation
 /// RFC 3339 timestamps in UTC, `2026-11-20T10:15:02Z`: the one formatter behind the store's dates, the
 /// labels people read (`TimeLabel`), event times and the client's exposures. Written by hand (a date
 /// formatter costs microseconds a call) with the proleptic Gregorian arithmetic of `CivilCalendar`.
-public enum UTCTimestamp {
+package enum UTCTimestamp {
     /// The length of `YYYY-MM-DDTHH:MM:SSZ`.
     package static let length = 20
 
     /// `date` with whole seconds (the fraction dropped, as a calendar reads it).
-    public static func string(_ date: Date) -> String {
+    package static func string(_ date: Date) -> String {
         string(seconds: Int(date.timeIntervalSince1970.rounded(.down)))
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff…]Z` for `seconds` since 1970 and `nanoseconds` more (0–999,999,999);
     /// the fraction only when it is not zero, without trailing zeros. Years 0–9999.
-    public static func string(seconds: Int, nanoseconds: Int = 0) -> String {
+    package static func string(seconds: Int, nanoseconds: Int = 0) -> String {
         var text = [UInt8](repeating: 0, count: length)
         guard write(seconds: seconds, into: &text) else { return Date(timeIntervalSince1970: Double(seconds)).formatted(.iso8601) }
         if nanoseconds != 0 {
