@@ -27,23 +27,10 @@ extension JSONValue {
             encoder.outputFormatting = [.sortedKeys]
             return try JSONDecoder().decode(type, from: try encoder.encode(self))
         } catch let error as DecodingError {
-            throw .undecodablePayload(Self.describe(error))
+            throw .undecodablePayload(DecodingProblem.text(error))
         } catch {
             throw .undecodablePayload("\(error)")
         }
     }
 
-    /// One line for a decoding error, naming the field.
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing field `\(path(context)).\(key.stringValue)`".replacingOccurrences(of: "`.", with: "`")
-        case .typeMismatch(let type, let context): return "`\(path(context))` is not \(type)"
-        case .valueNotFound(let type, let context): return "`\(path(context))` is null, expected \(type)"
-        case .dataCorrupted(let context): return context.debugDescription
-        @unknown default: return "\(error)"
-        }
-    }
 }

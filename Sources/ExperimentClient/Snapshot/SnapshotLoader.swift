@@ -53,16 +53,7 @@ enum SnapshotLoader {
 
     /// A decoding error with the JSON path it happened at.
     private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.reduce("$") { path, key in key.intValue.map { "\(path)[\($0)]" } ?? "\(path).\(key.stringValue)" }
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "\(path(context)): missing field `\(key.stringValue)`"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context)): has the wrong type"
-        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
-        }
+        (error as? DecodingError).map(DecodingProblem.text) ?? "\(error)"
     }
 
     /// Just enough to tell a client snapshot from a store file.

@@ -9,7 +9,7 @@ import Foundation
 /// so a date means the same whichever path reads or writes it.
 package enum StoreDate {
     /// The length of `YYYY-MM-DDTHH:MM:SSZ`.
-    package static let length = 20
+    package static let length = UTCTimestamp.length
     private static let years = 1900...9999
 
     /// Seconds since 1970 for the exact form with in-range fields; nil for anything else.
@@ -50,26 +50,8 @@ package enum StoreDate {
     /// Writes the 20 bytes of `seconds` since 1970 into `text`; false when the year is not 1900–9999.
     package static func format(seconds: Int, into text: inout [UInt8]) -> Bool {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let time = seconds - days * 86_400
-        let (year, month, day) = CivilCalendar.civil(fromDays: days)
-        guard years.contains(year) else { return false }
-        if text.count != length { text = [UInt8](repeating: 0, count: length) }
-        func put(_ value: Int, _ start: Int, _ width: Int) {
-            var value = value
-            for offset in (0..<width).reversed() {
-                text[start + offset] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-        }
-        put(year, 0, 4)
-        put(month, 5, 2)
-        put(day, 8, 2)
-        put(time / 3_600, 11, 2)
-        put(time / 60 % 60, 14, 2)
-        put(time % 60, 17, 2)
-        (text[4], text[7], text[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
-        (text[13], text[16], text[19]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
-        return true
+        guard years.contains(CivilCalendar.civil(fromDays: days).year) else { return false }
+        return UTCTimestamp.write(seconds: seconds, into: &text)
     }
 
     private static func digits(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {

@@ -80,33 +80,15 @@ extension StoreSnapshot {
            let version = header.schemaVersion, version != StoreSnapshot.currentSchemaVersion {
             return StoreProblem("$.schema_version", "schema version \(version) is not supported; this abconsole reads version \(StoreSnapshot.currentSchemaVersion)")
         }
-        switch error as? DecodingError {
-        case .typeMismatch(let type, let context):
-            return StoreProblem(StoreCoding.path(context.codingPath), "expected \(describe(type))")
-        case .valueNotFound(let type, let context):
-            return StoreProblem(StoreCoding.path(context.codingPath), "expected \(describe(type)), found null")
-        case .keyNotFound(let key, let context):
-            return StoreProblem(StoreCoding.path(context.codingPath), "missing field `\(key.stringValue)`")
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let syntax = JSONSyntax.firstProblem(in: data) {
-                return StoreProblem("$", "not valid JSON at \(syntax.text)")
-            }
-            if context.codingPath.isEmpty, let problem = IntegerFields.firstProblem(in: data) { return problem }
+        guard let error = error as? DecodingError else { return StoreProblem("$", "cannot be decoded: \(error.localizedDescription)") }
+        // At the top level Foundation says only "not valid JSON": name the syntax error or the field instead.
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+            if let syntax = JSONSyntax.firstProblem(in: data) { return StoreProblem("$", "not valid JSON at \(syntax.text)") }
+            if let problem = IntegerFields.firstProblem(in: data) { return problem }
             let detail = context.underlyingError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
-            let message = context.codingPath.isEmpty ? "not valid JSON\(detail)" : context.debugDescription
-            return StoreProblem(StoreCoding.path(context.codingPath), message)
-        default:
-            return StoreProblem("$", "cannot be decoded: \(error.localizedDescription)")
+            return StoreProblem("$", "not valid JSON\(detail)")
         }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        case is Date.Type: "an ISO 8601 date such as 2026-01-31T09:30:00Z"
-        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
-        }
+        let (path, problem) = DecodingProblem.describe(error)
+        return StoreProblem(path, problem)
     }
 }

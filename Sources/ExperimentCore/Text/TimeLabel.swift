@@ -7,7 +7,7 @@ import Foundation
 public enum TimeLabel {
     /// `date` as `YYYY-MM-DD HH:MM:SS UTC`.
     public static func utc(_ date: Date) -> String {
-        utcFormat.format(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+        UTCTimestamp.string(date).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
     }
 
     /// `date` as `YYYY-MM-DD HH:MM UTC`, for narrow columns.
@@ -20,6 +20,4 @@ public enum TimeLabel {
     public static func utcClock(_ date: Date) -> String {
         String(utc(date).dropFirst(11))
     }
-
-    private static let utcFormat = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
 }

@@ -86,16 +86,7 @@ public enum EventTime {
         let seconds = nanos >= 0 ? nanos / 1_000_000_000 : -(-(nanos + 1) / 1_000_000_000) - 1
         let remainder = nanos % 1_000_000_000
         let fraction = remainder < 0 ? remainder + 1_000_000_000 : remainder
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let time = Int(seconds - days * 86_400)
-        let (year, month, day) = CivilCalendar.civil(fromDays: Int(days))
-        var text = "\(pad(year, 4))-\(pad2(month))-\(pad2(day))T\(pad2(time / 3_600)):\(pad2(time / 60 % 60)):\(pad2(time % 60))"
-        if fraction != 0 {
-            var digits = pad(Int(fraction), 9)
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text + "Z"
+        return UTCTimestamp.string(seconds: Int(seconds), nanoseconds: Int(fraction))
     }
 
     /// Nanoseconds for seconds since 1970, held inside what 64 bits of nanoseconds can say

@@ -39,12 +39,6 @@ extension Distributions {
         return 0.5 * IncompleteBeta.regularized(a: df / 2, b: 0.5, x: x, y: y, logX: logX, logY: logY).lower
     }
 
-    /// The density of Student's t with `df` degrees of freedom.
-    public static func studentTPDF(_ t: Double, df: Double) -> Double {
-        guard df > 0, !t.isNaN else { return .nan }
-        return exp(studentTLogPDF(t, df: df))
-    }
-
     /// The log of the density, finite far beyond where the density itself underflows.
     static func studentTLogPDF(_ t: Double, df: Double) -> Double {
         if df > normalLimitDF { return -0.5 * t * t - 0.5 * log(2 * Double.pi) }
