@@ -41,7 +41,7 @@ import Testing
         #expect(mkfifo(fifo, 0o644) == 0)
         let client = ExperimentClient(subject: Subject(userID: "u"))
         let result = client.replaceSnapshot(contentsOf: URL(fileURLWithPath: fifo))
-        #expect(result == .failure(SnapshotError(source: fifo, reason: "cannot be read: it is not a regular file")))
+        #expect(result == .failure(SnapshotError(source: fifo, reason: "is a FIFO (named pipe), not a snapshot file; point the client at the file `abconsole export --format client` wrote")))
     }
 
     @Test func aFifoWithAReaderGetsTheLines() throws {

@@ -72,7 +72,7 @@ import Testing
     @Test func smallerRefusals() throws {
         let sandbox = try ResultsCommandTests.sandbox()
         sandbox.refused(["results", "running_exp", "--summary", "x.jsonl"], code: 64, "x.jsonl: a summary is a CSV file (metric,type,variant,subjects,sum,sum_squares); name it .csv", env: Self.later)
-        sandbox.refused(["results", "running_exp", "--conversion-window", "0x10"], code: 64, "--conversion-window must be a positive number of hours, not `0x10`", env: Self.later)
+        sandbox.refused(["results", "running_exp", "--conversion-window", "0x10"], code: 64, "--conversion-window must be a positive number of hours up to 2,562,047, not `0x10`", env: Self.later)
         sandbox.refused(["results", "running_exp", "--conversion-window", "1e1"], code: 64, "--conversion-window must be a positive number of hours", env: Self.later)
         sandbox.ok(["results", "running_exp", "--conversion-window", "0.5"], env: Self.later)
         sandbox.refused(["list"], code: 64, "ABCONSOLE_LOCK_TIMEOUT must be a number of seconds, not `0x10`", env: ["ABCONSOLE_LOCK_TIMEOUT": "0x10"])
