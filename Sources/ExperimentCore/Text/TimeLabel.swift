@@ -21,5 +21,5 @@ public enum TimeLabel {
         String(utc(date).dropFirst(11))
     }
 
-    private static let utcFormat = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+    private static let utcFormat = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
 }
