@@ -15,6 +15,8 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
         case timedOut
         /// The server could not be reached or dropped the connection (the detail says how).
         case unreachable
+        /// The answer broke off before its end (a truncated body).
+        case interrupted
         /// The server kept redirecting.
         case redirectLoop
         /// An answer other than `200` or `304`.
@@ -39,6 +41,7 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
         let what = switch kind {
         case .timedOut: "no answer in time"
         case .unreachable: detail.isEmpty ? "the server cannot be reached" : "the server cannot be reached (\(detail))"
+        case .interrupted: detail.isEmpty ? "the answer broke off" : "the answer broke off (\(detail))"
         case .redirectLoop: "the server redirects in a loop"
         case .httpStatus(let status): "the server answered HTTP \(status)"
         case .notASnapshot(let reason): reason

@@ -63,7 +63,8 @@ enum SnapshotFetcher {
         switch error.code {
         case .timedOut: return RefreshError(url: url, kind: .timedOut)
         case .httpTooManyRedirects, .redirectToNonExistentLocation: return RefreshError(url: url, kind: .redirectLoop)
-        case .networkConnectionLost: return RefreshError(url: url, kind: .notASnapshot(reason: "the body was cut off (the connection closed early)"))
+        // A body cut short (Linux's transport says "transfer closed with N bytes remaining" as `.unknown`).
+        case .networkConnectionLost, .unknown: return RefreshError(url: url, kind: .interrupted, detail: error.localizedDescription)
         default: return RefreshError(url: url, kind: .unreachable, detail: error.localizedDescription)
         }
     }
