@@ -1,0 +1,100 @@
+import ExperimentClient
+import ExperimentCore
+import Foundation
+import Testing
+
+/// `refresh(from:)` against a real HTTP server (Tests/delivery/snapshot_server.py on 127.0.0.1):
+/// ETags and `304`, the disk cache, every bad answer, background refreshing and `changes`.
+@Suite(.serialized) struct RefreshTests {
+    /// A snapshot in which `split` is resolved to `variant` for everyone.
+    static func snapshot(_ variant: String, revision: Int) -> Data {
+        Fixture.clientData([Fixture.experiment("split", status: .resolved, winner: variant, variants: Fixture.half)], revision: revision)
+    }
+
+    @Test func fetchesThenAsksConditionallyAndKeepsTheETagForTheNextLaunch() async throws {
+        let server = try SnapshotServer()
+        defer { server.stop() }
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = directory.appendingPathComponent("snapshot.json")
+        let url = server.url("client.json")
+        try server.publish(Self.snapshot("b", revision: 1), at: "client.json")
+        let client = ExperimentClient(subject: Subject(userID: "u"), cacheURL: cache)
+        #expect(try await client.refresh(from: url) == .replaced(changed: ["split"]))
+        #expect(client.value(for: Split.self) == .b)
+        #expect(try Data(contentsOf: cache) == Self.snapshot("b", revision: 1))
+        // Nothing new: the server answers 304 and nothing is decoded or written.
+        #expect(try await client.refresh(from: url) == .notModified)
+        try server.publish(Self.snapshot("a", revision: 2), at: "client.json")
+        #expect(try await client.refresh(from: url) == .replaced(changed: ["split"]))
+        #expect(client.value(for: Split.self) == .a)
+        #expect(client.snapshotRevision == 2)
+        // The next launch starts from the cache and asks with the ETag saved beside it.
+        let relaunched = ExperimentClient(subject: Subject(userID: "u"), cacheURL: cache)
+        #expect(relaunched.value(for: Split.self) == .a)
+        #expect(try await relaunched.refresh(from: url) == .notModified)
+        // A snapshot given directly drops the ETag: the URL's copy is fetched in full again.
+        relaunched.replaceSnapshot(with: Self.snapshot("b", revision: 3))
+        #expect(try await relaunched.refresh(from: url) == .replaced(changed: ["split"]))
+    }
+
+    /// Each bad answer keeps the last good snapshot, is thrown, and reaches the delegate once per kind.
+    @Test func badAnswersKeepTheLastGoodSnapshotAndAreReportedOncePerKind() async throws {
+        let server = try SnapshotServer()
+        defer { server.stop() }
+        try server.publish(Self.snapshot("b", revision: 1), at: "client.json")
+        try server.publish(Data(#"{"features":{"split":{"defaultValue":"a","rules":[]}},"dateUpdated":"2026-01-01T00:00:00Z"}"#.utf8), at: "growthbook.json")
+        try server.publish(Data(#"{"format":"something-else","schema_version":1}"#.utf8), at: "other.json")
+        let recorder = Recorder()
+        let client = ExperimentClient(subject: Subject(userID: "u"), delegate: recorder)
+        try await client.refresh(from: server.url("client.json"))
+        let cases: [(URL, (RefreshError.Kind) -> Bool, String)] = [
+            (server.url("client.json", failing: "_timeout"), { $0 == .timedOut }, "no answer in time"),
+            (server.url("client.json", failing: "_500"), { $0 == .httpStatus(500) }, "HTTP 500"),
+            (server.url("client.json", failing: "_html"), { if case .notASnapshot = $0 { true } else { false } }, "HTML"),
+            (server.url("client.json", failing: "_truncated"), { $0 == .interrupted || $0.isNotASnapshot }, "broke off"),
+            (server.url("client.json", failing: "_loop"), { $0 == .redirectLoop }, "redirects in a loop"),
+            (server.url("growthbook.json"), { $0.isNotASnapshot }, "this is a GrowthBook export, for GrowthBook SDKs; give the client `abconsole export --format client`"),
+            (server.url("other.json"), { $0.isNotASnapshot }, "unknown format `something-else`"),
+            (URL(string: "http://127.0.0.1:1/client.json") ?? server.root, { $0 == .unreachable }, "cannot be reached"),
+        ]
+        for (url, isExpected, words) in cases {
+            for _ in 0..<2 {
+                do {
+                    _ = try await client.refresh(from: url, timeout: 1)
+                    Issue.record("\(url) did not fail")
+                } catch {
+                    #expect(isExpected(error.kind), "\(url): \(error.kind)")
+                    #expect(error.description.contains(words), "\(error.description)")
+                }
+                #expect(client.value(for: Split.self) == .b, "\(url)")
+                #expect(client.snapshotRevision == 1)
+            }
+        }
+        let failures = recorder.reports.compactMap { report -> RefreshError? in
+            if case .refreshFailed(let error) = report { error } else { nil }
+        }
+        #expect(failures.count == cases.count, "\(failures)")
+    }
+
+    /// `startRefreshing` follows the hosted file; `changes` delivers the keys to an async consumer.
+    @Test func backgroundRefreshingFollowsTheHostAndChangesStreamTheKeys() async throws {
+        let server = try SnapshotServer()
+        defer { server.stop() }
+        try server.publish(Self.snapshot("a", revision: 1), at: "client.json")
+        let client = ExperimentClient(subject: Subject(userID: "u"))
+        let changes = client.changes
+        client.startRefreshing(from: server.url("client.json"), every: 1)
+        defer { client.stopRefreshing() }
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next() == ["split"])
+        #expect(client.value(for: Split.self) == .a)
+        try server.publish(Self.snapshot("b", revision: 2), at: "client.json")
+        #expect(await iterator.next() == ["split"])
+        #expect(client.value(for: Split.self) == .b)
+    }
+}
+
+extension RefreshError.Kind {
+    var isNotASnapshot: Bool { if case .notASnapshot = self { true } else { false } }
+}
