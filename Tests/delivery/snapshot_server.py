@@ -80,6 +80,8 @@ def main() -> int:
     Handler.root = sys.argv[1]
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    # A parent may start us with signals blocked (the mask is inherited): unblock what ends us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(server.server_address[1], flush=True)
     try:
