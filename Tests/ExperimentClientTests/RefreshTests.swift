@@ -98,3 +98,42 @@ import Testing
 extension RefreshError.Kind {
     var isNotASnapshot: Bool { if case .notASnapshot = self { true } else { false } }
 }
+
+/// `client-example --snapshot-url`: the first fetch prints the variants, later fetches say `304`,
+/// a change prints them again; a GrowthBook export is refused with the hint, once.
+@Suite(.serialized) struct ExampleURLTests {
+    @Test func followsTheHostedExportAndSays304() throws {
+        let server = try SnapshotServer()
+        defer { server.stop() }
+        let store = Fixture.sampleStoreURL.path
+        let export = try Binaries.run("abconsole", ["--store", store, "export", "--format", "client", "--out", server.root.appendingPathComponent("client.json").path])
+        try #require(export.code == 0, "\(export.stderr)")
+        let fromFile = try Binaries.run("client-example", ["--snapshot", store, "--user", "emp-1001", "--device", "device-7f3a"])
+        let run = try Binaries.run("client-example", ["--snapshot-url", server.url("client.json").absoluteString, "--refresh-every", "1",
+                                                      "--for", "2.5", "--user", "emp-1001", "--device", "device-7f3a"])
+        #expect(run.code == 0)
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        // The variants once (as from the file), then one line per later fetch, each a 304.
+        #expect(run.stdout.hasPrefix(fromFile.stdout), "\(run.stdout)")
+        let later = run.stdout.dropFirst(fromFile.stdout.count).split(separator: "\n")
+        #expect(!later.isEmpty && later.allSatisfy { $0 == "not modified (304)" }, "\(run.stdout)")
+        let gb = try Binaries.run("abconsole", ["--store", store, "export", "--format", "growthbook", "--out", server.root.appendingPathComponent("features.json").path])
+        try #require(gb.code == 0, "\(gb.stderr)")
+        let refused = try Binaries.run("client-example", ["--snapshot-url", server.url("features.json").absoluteString, "--refresh-every", "1", "--for", "2.5"])
+        #expect(refused.code == 0)
+        #expect(refused.stderr.components(separatedBy: "this is a GrowthBook export").count == 2, "\(refused.stderr)")
+        #expect(refused.stdout.contains("fetch failed; keeping the current snapshot"))
+    }
+}
+
+/// The example's own refusals: a URL that is not HTTP, --refresh-every without --snapshot-url.
+@Suite struct ExampleURLUsageTests {
+    @Test func refusesWhatItCannotFetch() throws {
+        for arguments in [["--snapshot-url", "file:///etc/passwd"], ["--snapshot", "x.json", "--refresh-every", "1"],
+                          ["--snapshot-url", "http://127.0.0.1:1/x", "--for", "0"]] {
+            let run = try Binaries.run("client-example", arguments)
+            #expect(run.code == 64, "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+}

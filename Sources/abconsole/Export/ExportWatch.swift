@@ -21,6 +21,11 @@ enum ExportWatch {
         }
         let keys = arguments.arguments("EXP")
         SignalFlag.install()
+        // A parent may have started us with these blocked (the mask is inherited); they must reach us.
+        var ending = sigset_t()
+        sigemptyset(&ending)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&ending, number) }
+        sigprocmask(SIG_UNBLOCK, &ending, nil)
         var fingerprint = context.store.fingerprint()
         var (written, warnings, count) = try ExportCommand.export(try context.load(), keys: keys, format: format, values: values)
         say(warnings)
