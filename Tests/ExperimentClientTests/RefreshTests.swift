@@ -110,7 +110,7 @@ extension RefreshError.Kind {
         try #require(export.code == 0, "\(export.stderr)")
         let fromFile = try Binaries.run("client-example", ["--snapshot", store, "--user", "emp-1001", "--device", "device-7f3a"])
         let run = try Binaries.run("client-example", ["--snapshot-url", server.url("client.json").absoluteString, "--refresh-every", "1",
-                                                      "--for", "2.5", "--user", "emp-1001", "--device", "device-7f3a"])
+                                                      "--for", "4", "--user", "emp-1001", "--device", "device-7f3a"])
         #expect(run.code == 0)
         #expect(run.stderr.isEmpty, "\(run.stderr)")
         // The variants once (as from the file), then one line per later fetch, each a 304.
@@ -119,7 +119,7 @@ extension RefreshError.Kind {
         #expect(!later.isEmpty && later.allSatisfy { $0 == "not modified (304)" }, "\(run.stdout)")
         let gb = try Binaries.run("abconsole", ["--store", store, "export", "--format", "growthbook", "--out", server.root.appendingPathComponent("features.json").path])
         try #require(gb.code == 0, "\(gb.stderr)")
-        let refused = try Binaries.run("client-example", ["--snapshot-url", server.url("features.json").absoluteString, "--refresh-every", "1", "--for", "2.5"])
+        let refused = try Binaries.run("client-example", ["--snapshot-url", server.url("features.json").absoluteString, "--refresh-every", "1", "--for", "4"])
         #expect(refused.code == 0)
         #expect(refused.stderr.components(separatedBy: "this is a GrowthBook export").count == 2, "\(refused.stderr)")
         #expect(refused.stdout.contains("fetch failed; keeping the current snapshot"))
