@@ -19,7 +19,7 @@ public enum WhitelistCSV {
     /// Throws only when the file as a whole cannot be read (not UTF-8).
     public static func parseCollecting(_ data: Data) throws(ExperimentError) -> (rows: [WhitelistRow], problems: ImportProblems) {
         var bytes = [UInt8](data)
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        guard ValidUTF8.string(bytes) != nil else {
             throw .importRow(line: firstInvalidLine(data), reason: "the file is not UTF-8 text")
         }
         // A spreadsheet's byte order mark is not part of the first subject id.
@@ -62,7 +62,7 @@ public enum WhitelistCSV {
         var line = 1
         var start = data.startIndex
         for index in data.indices where data[index] == 0x0A {
-            if String(validating: data[start..<index], as: UTF8.self) == nil { return line }
+            if ValidUTF8.string(data[start..<index]) == nil { return line }
             line += 1
             start = data.index(after: index)
         }

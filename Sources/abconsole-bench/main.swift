@@ -105,7 +105,10 @@ if options.scenarios.contains("store"), let bigStore { BigStoreScenario.run(opti
 bigStore = nil
 if options.scenarios.contains("console") { ConsoleScenario.run(options, binary: binary, directory: directory) }
 if options.scenarios.contains("peer") { PeerScenario.run(options, directory: directory) }
-if options.scenarios.contains("client") { ClientScenario.run(options) }
+if options.scenarios.contains("client") {
+    ClientScenario.run(options)
+    ClientRefreshScenario.run(options)
+}
 if options.scenarios.contains("results") { ResultsScenario.run(options, binary: binary, directory: directory) }
 if options.scenarios.contains("shapes") {
     if let binary {

@@ -1,6 +1,13 @@
+import Foundation
+
 /// The command line of `client-example`.
 struct ExampleOptions {
     var snapshot = ""
+    /// `--snapshot-url`: fetch through `refresh(from:)` instead of reading `snapshot`.
+    var snapshotURL: URL?
+    /// Seconds between fetches (`--refresh-every`), and how long to keep fetching (`--for`); one fetch without them.
+    var refreshEvery: Double?
+    var runFor: Double?
     var user: String?
     var device: String?
     var exposures: String?
@@ -19,6 +26,18 @@ struct ExampleOptions {
         while let argument = rest.popFirst() {
             switch argument {
             case "--snapshot": snapshot = try value(argument)
+            case "--snapshot-url":
+                let text = try value(argument)
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                    throw UsageError(message: "--snapshot-url needs an http:// or https:// URL, not `\(text)`")
+                }
+                snapshotURL = url
+            case "--refresh-every", "--for":
+                let text = try value(argument)
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(message: "\(argument) needs a number of seconds above 0, not `\(text)`")
+                }
+                if argument == "--for" { runFor = seconds } else { refreshEvery = seconds }
             case "--user": user = try value(argument)
             case "--device": device = try value(argument)
             case "--exposures": exposures = try value(argument)
@@ -32,8 +51,15 @@ struct ExampleOptions {
             default: throw UsageError(message: "unknown argument `\(argument)`")
             }
         }
-        guard let snapshot else { throw UsageError(message: "--snapshot FILE is required") }
-        self.snapshot = snapshot
+        switch (snapshot, snapshotURL) {
+        case (nil, nil): throw UsageError(message: "--snapshot FILE or --snapshot-url URL is required")
+        case (.some, .some): throw UsageError(message: "--snapshot and --snapshot-url exclude each other")
+        case (let snapshot?, nil):
+            guard refreshEvery == nil, runFor == nil else { throw UsageError(message: "--refresh-every and --for need --snapshot-url") }
+            self.snapshot = snapshot
+        case (nil, .some):
+            break
+        }
         if !show.isEmpty, exposures == nil { throw UsageError(message: "--show needs --exposures FILE to log to") }
     }
 }

@@ -2,10 +2,16 @@ import ExperimentClient
 import Foundation
 
 // client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
+// client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--user ID] [--device ID]
 // Prints `KEY VARIANT` for every typed key (`default` when the app fell back to its default) and
-// marks each --show KEY as seen, which logs its exposure to --exposures.
+// marks each --show KEY as seen, which logs its exposure to --exposures. With --snapshot-url it
+// fetches through `refresh(from:)`, again every --refresh-every seconds for --for seconds, prints
+// the lines again after each change and says when a fetch was answered `304`.
 
-let usage = "usage: client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]..."
+let usage = """
+    usage: client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
+           client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
+    """
 
 /// Writes the client's reports to stderr and remembers whether an exposure was lost.
 final class StandardErrorReporter: ExperimentClientDelegate, @unchecked Sendable {
@@ -43,6 +49,16 @@ if let path = options.exposures {
 }
 let reporter = StandardErrorReporter()
 let client = ExperimentClient(subject: Subject(userID: options.user, deviceID: options.device), exposureSink: sink, delegate: reporter)
+if let url = options.snapshotURL {
+    // Top-level code runs on the main actor: the fetching runs detached while the main thread waits.
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        await SnapshotFollower(client: client, url: url, every: options.refreshEvery, for: options.runFor, keys: allKeys, show: options.show).run()
+        done.signal()
+    }
+    done.wait()
+    exit(0)
+}
 client.replaceSnapshot(contentsOf: URL(fileURLWithPath: options.snapshot))
 
 /// The variant whose value the app got, or `default`.

@@ -6,8 +6,10 @@ buckets, whitelists, every status, GrowthBook-style salts) the exported payload,
 stock SDK (`pip install growthbook`), must give every ASCII subject the variant `abconsole assign`
 gives it: with both attributes (`id` and `deviceId`), with only one, with neither, and with a
 different user and device id. With `--values payloads` each feature's value must be the payload of
-that variant. Also checked: deterministic bytes, `--out` equal to stdout, the refusals (invalid
-store, a variant without a payload: exit 65) and the non-ASCII warning.
+that variant when all of the experiment's variants carry one, else its name (stores mix both).
+Also checked: deterministic bytes, `--out` equal to stdout, `export EXP ...` (only those, the
+store's `dateUpdated`), the refusals (invalid store, an experiment with payloads on some variants
+but not all, an unknown key: exit 65) and the non-ASCII warning.
 
     python3 Tests/export/growthbook_export.py --bin .build/debug/abconsole [--stores 30] [--seed 1]
 
@@ -117,9 +119,12 @@ def random_experiment(rng: random.Random, key: str, pool: list[str], payloads: b
     }
 
 
-def random_store(rng: random.Random, pool: list[str], payloads: bool) -> dict:
+def random_store(rng: random.Random, pool: list[str], payloads: bool | str) -> dict:
+    """`payloads`: on every variant (True), on none (False), or per experiment, all or none ("mixed")."""
     keys = sorted(rng.sample([f"exp_{i}" for i in range(40)], rng.randint(1, 8)))
-    return {"experiments": [random_experiment(rng, key, pool, payloads) for key in keys],
+    def carries() -> bool:
+        return rng.random() < 0.5 if payloads == "mixed" else bool(payloads)
+    return {"experiments": [random_experiment(rng, key, pool, carries()) for key in keys],
             "history": [], "revision": 1, "schema_version": 1}
 
 
@@ -146,8 +151,9 @@ def check_store(cli: CLI, report: Report, gb_class, store: dict, index: int, rng
         json.dump(store, handle, indent=2, sort_keys=True)
     keys = [experiment["key"] for experiment in store["experiments"]]
     payload_of = {(e["key"], v["name"]): v["payload"] for e in store["experiments"] for v in e["variants"]}
-    with_payloads = all(v["payload"] is not None for e in store["experiments"] for v in e["variants"])
-    modes = ["names"] + (["payloads"] if with_payloads else [])
+    # --values payloads serves an experiment's payloads when all its variants carry one, else names.
+    serves_payloads = {e["key"]: all(v["payload"] is not None for v in e["variants"]) for e in store["experiments"]}
+    modes = ["names", "payloads"]
     exports = {}
     for mode in modes:
         result = cli.run(path, "export", "--format", "growthbook", "--values", mode)
@@ -156,18 +162,13 @@ def check_store(cli: CLI, report: Report, gb_class, store: dict, index: int, rng
         exports[mode] = json.loads(result.stdout)["features"]
         again = cli.run(path, "export", "--format", "growthbook", "--values", mode)
         report.check(again.stdout == result.stdout, f"store {index}: export --values {mode} is not deterministic")
-    if not with_payloads:
-        refused = cli.run(path, "export", "--format", "growthbook", "--values", "payloads")
-        missing = next(f"{e['key']}/{v['name']}" for e in store["experiments"] for v in e["variants"] if v["payload"] is None)
-        report.check(refused.returncode == 65 and missing in refused.stderr.decode() and refused.stdout == b"",
-                     lambda: f"store {index}: --values payloads without payloads: exit {refused.returncode}, {refused.stderr.decode()}")
 
     def expect(variants: dict, attributes: dict, what: str) -> None:
         for mode, features in exports.items():
             gb = gb_class(attributes=attributes, features=features)
             got = evaluate(gb, features, attributes)
             for key in keys:
-                want = variants[key] if mode == "names" else payload_of[(key, variants[key])]
+                want = payload_of[(key, variants[key])] if mode == "payloads" and serves_payloads[key] else variants[key]
                 report.check(got[key] == want, lambda: f"store {index} {key} {what} --values {mode}: GrowthBook {got[key]!r}, assign {want!r} ({variants[key]})")
 
     # Both attributes, one id for both: every subject of a batch `assign`.
@@ -220,8 +221,40 @@ def check_edges(cli: CLI, report: Report, rng: random.Random, pool: list[str]) -
         report.check(refused.returncode == 65 and "not_a_variant" in refused.stderr.decode()
                      and not os.path.exists(os.path.join(cli.directory, "never.json")),
                      lambda: f"invalid store export {arguments}: exit {refused.returncode}, {refused.stderr.decode()}")
+    check_partial_and_named(cli, report, rng, pool)
     usage = cli.run(path, "export", "--format", "csv")
     report.check(usage.returncode == 64, f"--format csv: exit {usage.returncode}")
+
+
+def check_partial_and_named(cli: CLI, report: Report, rng: random.Random, pool: list[str]) -> None:
+    """`export EXP ...`, `dateUpdated`, and the refusal of an experiment with some payloads but not all."""
+    store = random_store(rng, pool, payloads=True)
+    partial = random_experiment(rng, "zz_partial", pool, True)
+    partial["variants"][-1]["payload"] = None
+    missing = partial["variants"][-1]["name"]
+    if len(partial["variants"]) == 1:
+        partial["variants"].append(dict(partial["variants"][0], name="extra", payload={"x": 1}, ranges=[], weight=0))
+    store["experiments"].append(partial)
+    store["history"] = [{"action": "create", "after": None, "at": "2026-05-04T03:02:01Z", "before": None,
+                         "experiment": store["experiments"][0]["key"], "operator": "gen"}]
+    path = os.path.join(cli.directory, "partial.json")
+    with open(path, "w") as handle:
+        json.dump(store, handle, sort_keys=True)
+    out = os.path.join(cli.directory, "partial-out.json")
+    refused = cli.run(path, "export", "--format", "growthbook", "--values", "payloads", "--out", out)
+    report.check(refused.returncode == 65 and "zz_partial" in refused.stderr.decode() and f"`{missing}`" in refused.stderr.decode()
+                 and refused.stdout == b"" and not os.path.exists(out),
+                 lambda: f"partial payloads: exit {refused.returncode}, {refused.stderr.decode()!r}")
+    others = [e["key"] for e in store["experiments"][:-1]]
+    named = cli.run(path, "export", *others[:2], "--format", "growthbook", "--values", "payloads")
+    if report.check(named.returncode == 0, lambda: f"export {others[:2]}: exit {named.returncode}, {named.stderr.decode()}"):
+        document = json.loads(named.stdout)
+        report.check(sorted(document["features"]) == sorted(others[:2]), lambda: f"export {others[:2]} gave {sorted(document['features'])}")
+        latest = max([store["history"][0]["at"]] + [e["updated_at"] for e in store["experiments"]])
+        report.check(document.get("dateUpdated") == latest, lambda: f"dateUpdated {document.get('dateUpdated')!r}, want {latest!r}")
+    unknown = cli.run(path, "export", others[0] + "x", "--format", "growthbook")
+    report.check(unknown.returncode == 65 and unknown.stdout == b"" and f"did you mean `{others[0]}`" in unknown.stderr.decode(),
+                 lambda: f"unknown key: exit {unknown.returncode}, {unknown.stderr.decode()!r}")
 
 
 def main() -> int:
@@ -242,7 +275,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="abconsole-export-") as directory:
         cli = CLI(os.path.abspath(options.bin), directory)
         for index in range(options.stores):
-            check_store(cli, report, GrowthBook, random_store(rng, pool, payloads=index % 2 == 1), index, rng, pool)
+            check_store(cli, report, GrowthBook, random_store(rng, pool, payloads=[False, True, "mixed"][index % 3]), index, rng, pool)
         check_edges(cli, report, rng, pool)
     return report.finish()
 

@@ -6,6 +6,8 @@ public enum ClientReport: Hashable, Sendable, CustomStringConvertible {
     case noSnapshot
     /// A snapshot (at launch from the cache, or a replacement) was not used; the last good one stays.
     case snapshotNotUsed(SnapshotError)
+    /// A refresh from a URL failed (timeout, error status, redirect loop, not a snapshot); the current snapshot stays.
+    case refreshFailed(RefreshError)
     /// The last good snapshot could not be saved for the next launch.
     case cacheNotWritten(path: String, reason: String)
     /// The snapshot has no experiment `key`: the default was served (key not found).
@@ -25,6 +27,7 @@ public enum ClientReport: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .noSnapshot: "no snapshot loaded yet; serving defaults"
         case .snapshotNotUsed(let error): error.description
+        case .refreshFailed(let error): error.description
         case .cacheNotWritten(let path, let reason): "cannot save the snapshot to \(path) for the next launch: \(reason)"
         case .keyNotFound(let key): "experiment `\(key)` is not in the snapshot; serving its default"
         case .unknownVariant(let key, let variant): "experiment `\(key)` served variant `\(variant)`, which its key does not map; serving its default"

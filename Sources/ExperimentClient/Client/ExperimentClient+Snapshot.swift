@@ -33,15 +33,7 @@ extension ExperimentClient {
                 deliver(lock.withLock { fresh([.snapshotNotUsed(error)]) })
                 return .failure(error)
             case .success(let (snapshot, data)):
-                var reports: [ClientReport] = []
-                if let cacheURL {
-                    do {
-                        try data.write(to: cacheURL, options: .atomic)
-                    } catch {
-                        reports.append(.cacheNotWritten(path: cacheURL.path, reason: FileErrorReason.of(error, path: cacheURL.path)))
-                    }
-                }
-                return .success(mutate(reports: reports) { $0.snapshot = snapshot })
+                return .success(install(snapshot, data: data, origin: nil))
             }
         }
     }

@@ -14,6 +14,8 @@ public final class ExperimentClient: @unchecked Sendable {
     @usableFromInline var answers: [ObjectIdentifier: AnyObject] = [:]
     /// Serialises snapshot replacements (read, validate, persist, swap), so the cache file and memory agree.
     let replacementLock = ClientLock()
+    /// Where the snapshot came from (URL, ETag) and the background refresh.
+    let delivery = DeliveryState()
     var state: ClientState
     /// Where the last good snapshot is kept for the next launch.
     let cacheURL: URL?

@@ -7,11 +7,17 @@ enum SnapshotLoader {
     static func load(_ data: Data, source: String) -> Result<ClientSnapshot, SnapshotError> {
         func failure(_ reason: String) -> Result<ClientSnapshot, SnapshotError> { .failure(SnapshotError(source: source, reason: reason)) }
         guard !data.isEmpty else { return failure("the file is empty") }
+        if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
+            return failure("an HTML or XML page, not a snapshot (an error or login page?)")
+        }
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
             return failure("not a JSON object (truncated or not JSON)")
+        }
+        if header.format == nil, header.schemaVersion == nil, header.features != nil {
+            return failure("this is a GrowthBook export, for GrowthBook SDKs; give the client `abconsole export --format client`")
         }
         guard let format = header.format else {
             do {
@@ -60,10 +66,17 @@ enum SnapshotLoader {
     private struct Header: Decodable {
         var format: String?
         var schemaVersion: Int?
+        /// Present in a GrowthBook export (`{"features": …}`).
+        var features: Present?
 
         enum CodingKeys: String, CodingKey {
-            case format
+            case format, features
             case schemaVersion = "schema_version"
         }
+    }
+
+    /// Any JSON value, only noted as there.
+    private struct Present: Decodable {
+        init(from decoder: any Decoder) throws {}
     }
 }

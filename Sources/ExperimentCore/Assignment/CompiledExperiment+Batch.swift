@@ -65,7 +65,7 @@ extension CompiledExperiment {
                     let start = index == 0 ? 0 : ends[index - 1]
                     return UnsafeBufferPointer(start: base.map { $0 + start }, count: ends[index] - start)
                 }
-                func text(_ index: Int) -> String? { String(validating: id(index), as: UTF8.self) }
+                func text(_ index: Int) -> String? { ValidUTF8.string(id(index)) }
                 func hasSubject(_ index: Int) -> Bool { ends[index] != (index == 0 ? 0 : ends[index - 1]) }
                 var index = 0
                 while index + 8 <= ends.count {

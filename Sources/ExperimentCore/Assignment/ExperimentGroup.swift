@@ -36,7 +36,7 @@ public struct ExperimentGroup: Sendable {
                     for lane in 0..<4 {
                         let position = hashed[group * 4 + lane]
                         indices[position] = Int32(truncatingIfNeeded: ExperimentGroup.answer(experiments, position, hashes[lane]) {
-                            String(validating: id, as: UTF8.self)
+                            ValidUTF8.string(id)
                         })
                     }
                 }

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Subjects in UTF-8 byte order, as `SubjectID` sorts them and the store file lists them.

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// A forward-only reader of JSON tokens over UTF-8 bytes, for the store's fast reader.
@@ -90,7 +92,7 @@ struct JSONCursor {
     mutating func plainStringHere() -> (text: String, bytes: UnsafeBufferPointer<UInt8>)? {
         let start = position
         guard let (content, isASCII) = plainStringContent() else { return nil }
-        guard let text = isASCII ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self) else {
+        guard let text = isASCII ? String(decoding: content, as: UTF8.self) : ValidUTF8.string(content) else {
             position = start
             return nil
         }
@@ -270,7 +272,7 @@ struct JSONCursor {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(validating: decoded, as: UTF8.self)
+                return ValidUTF8.string(decoded)
             case UInt8(ascii: "\\"):
                 guard position < bytes.count else { return nil }
                 let escape = bytes[position]

@@ -25,7 +25,7 @@ struct RepeatedText {
 
     /// A new `String` of `content`; nil when it is not UTF-8.
     static func text(_ content: PlainText) -> String? {
-        content.isASCII ? String(decoding: content.bytes, as: UTF8.self) : String(validating: content.bytes, as: UTF8.self)
+        content.isASCII ? String(decoding: content.bytes, as: UTF8.self) : ValidUTF8.string(content.bytes)
     }
 
     /// Whether `content` is valid UTF-8 (always so for ASCII).

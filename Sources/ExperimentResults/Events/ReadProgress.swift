@@ -1,20 +1,31 @@
-import Synchronization
+import Foundation
 
 /// Rows read so far and a cancel flag, shared between a reading thread and whoever watches it.
-public final class ReadProgress: Sendable {
-    private let rowCount = Atomic<Int>(0)
-    private let cancelFlag = Atomic<Bool>(false)
+///
+/// Guarded by a lock rather than atomics (`Synchronization` needs macOS 15 / iOS 18): the reader
+/// touches it once per checkpoint of many rows, so the lock costs nothing measurable.
+public final class ReadProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rowCount = 0
+    private var cancelFlag = false
 
     public init() {}
 
     /// Rows read so far, both logs together.
-    public var rows: Int { rowCount.load(ordering: .relaxed) }
+    public var rows: Int { locked { rowCount } }
 
     /// Whether `cancel()` was called.
-    public var isCancelled: Bool { cancelFlag.load(ordering: .relaxed) }
+    public var isCancelled: Bool { locked { cancelFlag } }
 
     /// Asks the reader to stop at the next checkpoint.
-    public func cancel() { cancelFlag.store(true, ordering: .relaxed) }
+    public func cancel() { locked { cancelFlag = true } }
 
-    func add(rows: Int) { rowCount.add(rows, ordering: .relaxed) }
+    func add(rows: Int) { locked { rowCount += rows } }
+
+    /// `body` under the lock (`NSLock.withLock` needs macOS 14 / iOS 17).
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 }

@@ -11,27 +11,44 @@ enum GrowthBookExport {
     /// What a variation's value is: the variant name, or its JSON payload.
     enum Values: String { case names, payloads }
 
-    /// The `{"features": {...}}` payload; refused when `values` is `payloads` and a variant has none.
-    static func payload(_ snapshot: StoreSnapshot, values: Values) throws(CLIError) -> JSONValue {
-        let experiments = snapshot.sortedExperiments
+    /// The `{"features": {...}, "dateUpdated": T}` payload of `experiments` (all, or those named).
+    ///
+    /// With `values` `payloads`, each experiment whose variants all carry a payload serves them, one
+    /// whose variants carry none serves names, and one with some but not all is refused.
+    static func payload(_ snapshot: StoreSnapshot, experiments: [Experiment], values: Values) throws(CLIError) -> JSONValue {
         if values == .payloads {
-            let missing = experiments.flatMap { experiment in
-                experiment.variants.filter { $0.payload == nil }.map { "\(experiment.key)/\($0.name)" }
+            let partial = experiments.compactMap { experiment -> String? in
+                let missing = experiment.variants.filter { $0.payload == nil }.map(\.name)
+                guard !missing.isEmpty, missing.count < experiment.variants.count else { return nil }
+                return "`\(experiment.key)` has none on \(missing.map { "`\($0)`" }.joined(separator: ", "))"
             }
-            if !missing.isEmpty {
-                throw CLIError.data("--values payloads needs a payload on every variant; \(missing.count) variant\(missing.count == 1 ? " has" : "s have") none: \(missing.joined(separator: ", ")) (add one with `abconsole set-payload`, or export --values names)")
+            if !partial.isEmpty {
+                throw CLIError.data("--values payloads serves an experiment's payloads only when every variant has one (or its names when none has): \(partial.joined(separator: "; ")); set the missing ones with `abconsole set-payload`, or export --values names")
             }
         }
         var features: [String: JSONValue] = [:]
         for experiment in experiments {
-            features[experiment.key] = feature(experiment, values: values)
+            let servesPayloads = values == .payloads && experiment.variants.allSatisfy { $0.payload != nil }
+            features[experiment.key] = feature(experiment, values: servesPayloads ? .payloads : .names)
         }
-        return .object(["features": .object(features)])
+        var payload: [String: JSONValue] = ["features": .object(features)]
+        if let updated = lastChange(snapshot) { payload["dateUpdated"] = .string(updated) }
+        return .object(payload)
+    }
+
+    /// The time of the store's latest change (`2026-03-01T09:30:00Z`), so a host can tell a stale
+    /// copy; nil for a store that was never changed.
+    static func lastChange(_ snapshot: StoreSnapshot) -> String? {
+        let dates = snapshot.history.map(\.at) + snapshot.experiments.values.map(\.updatedAt)
+        guard let latest = dates.max() else { return nil }
+        var text: [UInt8] = []
+        StoreDate.format(latest, into: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The warnings `export` prints: experiments whose salt or whitelisted ids are not ASCII.
-    static func warnings(_ snapshot: StoreSnapshot) -> [String] {
-        snapshot.sortedExperiments.compactMap { experiment in
+    static func warnings(_ experiments: [Experiment]) -> [String] {
+        experiments.compactMap { experiment in
             var parts: [String] = []
             if !isASCII(experiment.salt) { parts.append("a non-ASCII salt") }
             let ids = experiment.whitelist.keys.filter { !isASCII($0.text) }.count

@@ -196,6 +196,6 @@ struct SubjectList {
             }
             return high & 0x8080_8080_8080_8080 == 0
         }
-        return isASCII || String(validating: data, as: UTF8.self) != nil
+        return isASCII || ValidUTF8.string(data) != nil
     }
 }

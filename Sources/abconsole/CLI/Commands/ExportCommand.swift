@@ -10,24 +10,15 @@ enum ExportCommand {
             throw CLIError.usage("export needs --format growthbook or --format client", command: nil)
         }
         let valuesText = arguments.option("--values")
-        let snapshot: StoreSnapshot
-        let data: Data
-        switch format {
-        case "growthbook":
-            guard let values = GrowthBookExport.Values(rawValue: valuesText ?? "names") else {
-                throw CLIError.usage("--values must be `names` or `payloads`, not `\(SafeOutput.text(valuesText ?? ""))`", command: nil)
-            }
-            snapshot = try context.load()
-            data = try encode(try GrowthBookExport.payload(snapshot, values: values))
-            for warning in GrowthBookExport.warnings(snapshot) {
-                FileHandle.standardError.write(Data("abconsole: warning: \(SafeOutput.text(warning))\n".utf8))
-            }
-        case "client":
-            guard valuesText == nil else { throw CLIError.usage("--values applies to --format growthbook only", command: nil) }
-            snapshot = try context.load()
-            data = try ClientSnapshotDocument(snapshot).encoded()
-        default:
-            throw CLIError.usage("--format must be `growthbook` or `client`, not `\(SafeOutput.text(format))`", command: nil)
+        let values = try exportValues(format: format, valuesText)
+        if arguments.flag("--watch") {
+            try ExportWatch.run(arguments, context, format: format, values: values)
+            return
+        }
+        let snapshot = try context.load()
+        let (data, warnings, experiments) = try export(snapshot, keys: arguments.arguments("EXP"), format: format, values: values)
+        for warning in warnings {
+            FileHandle.standardError.write(Data("abconsole: warning: \(SafeOutput.text(warning))\n".utf8))
         }
         guard let path = arguments.option("--out") else {
             context.output.write(bytes: data)
@@ -42,12 +33,46 @@ enum ExportCommand {
             let exists = FileManager.default.fileExists(atPath: path)
             throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(path): \(error.reason); nothing was written")
         }
-        let count = snapshot.experiments.count
+        let count = experiments
         context.output.line("exported \(count) experiment\(count == 1 ? "" : "s") (\(format)) to \(SafeOutput.text(path))")
     }
 
+    /// What `--values` asks for: nil for `--format client` (which takes none).
+    static func exportValues(format: String, _ valuesText: String?) throws -> GrowthBookExport.Values? {
+        switch format {
+        case "growthbook":
+            guard let values = GrowthBookExport.Values(rawValue: valuesText ?? "names") else {
+                throw CLIError.usage("--values must be `names` or `payloads`, not `\(SafeOutput.text(valuesText ?? ""))`", command: nil)
+            }
+            return values
+        case "client":
+            guard valuesText == nil else { throw CLIError.usage("--values applies to --format growthbook only", command: nil) }
+            return nil
+        default:
+            throw CLIError.usage("--format must be `growthbook` or `client`, not `\(SafeOutput.text(format))`", command: nil)
+        }
+    }
+
+    /// The bytes of the export of `keys` (all experiments when empty), its warnings and how many
+    /// experiments it holds; an unknown key is the domain's refusal.
+    static func export(_ snapshot: StoreSnapshot, keys: [String], format: String,
+                       values: GrowthBookExport.Values?) throws -> (Data, [String], Int) {
+        var chosen = snapshot
+        if !keys.isEmpty {
+            chosen.experiments = [:]
+            for key in keys {
+                guard let experiment = snapshot.experiments[key] else { throw ExperimentError.unknownExperiment(key) }
+                chosen.experiments[key] = experiment
+            }
+        }
+        let experiments = chosen.sortedExperiments
+        guard let values else { return (try ClientSnapshotDocument(chosen).encoded(), [], experiments.count) }
+        let data = try encode(try GrowthBookExport.payload(snapshot, experiments: experiments, values: values))
+        return (data, GrowthBookExport.warnings(experiments), experiments.count)
+    }
+
     /// Compact JSON with sorted keys and a final newline: the same bytes for the same store.
-    private static func encode(_ value: JSONValue) throws -> Data {
+    static func encode(_ value: JSONValue) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // `</` written `<\/`, so the export can be inlined in an HTML `<script>`.

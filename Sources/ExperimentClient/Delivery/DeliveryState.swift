@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where the snapshot in use came from (URL, ETag, bytes) and the background refresh task.
+///
+/// Guarded by the client's replacement lock, except `task`, which has a lock of its own.
+final class DeliveryState: @unchecked Sendable {
+    /// The URL, ETag and bytes of the snapshot in use, when it came from a refresh (or from a cache
+    /// whose ETag was saved beside it).
+    var origin: Origin?
+    /// Whether the ETag saved beside the cache was looked at yet (once, at the first refresh).
+    var restored = false
+    private let taskLock = NSLock()
+    private var task: Task<Void, Never>?
+
+    struct Origin {
+        let url: String
+        let etag: String?
+        /// Nil for a snapshot read from the cache at launch (its bytes were not kept).
+        let data: Data?
+    }
+
+    /// The ETag file beside the cache: `URL` and `ETag`, one a line.
+    static func etagURL(_ cacheURL: URL) -> URL { URL(fileURLWithPath: cacheURL.path + ".etag") }
+
+    /// The origin saved beside `cacheURL`, if any (read once).
+    func restore(_ cacheURL: URL?) {
+        guard !restored else { return }
+        restored = true
+        guard let cacheURL, let text = try? String(contentsOf: Self.etagURL(cacheURL), encoding: .utf8) else { return }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count >= 2, !lines[0].isEmpty, !lines[1].isEmpty else { return }
+        origin = Origin(url: lines[0], etag: lines[1], data: nil)
+    }
+
+    /// Replaces the background task, cancelling the one before.
+    func replaceTask(_ next: Task<Void, Never>?) {
+        taskLock.lock()
+        let previous = task
+        task = next
+        taskLock.unlock()
+        previous?.cancel()
+    }
+
+    deinit { task?.cancel() }
+}

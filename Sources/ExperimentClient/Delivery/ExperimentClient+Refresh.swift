@@ -1,0 +1,90 @@
+import ExperimentCore
+import Foundation
+
+extension ExperimentClient {
+    /// Fetches the snapshot at `url` (HTTP or HTTPS; a `--format client` export or a store file),
+    /// and swaps it in when it is new.
+    ///
+    /// Asks with `If-None-Match` when the snapshot in use came from `url`: a `304`, or a `200` with
+    /// the same bytes, changes nothing and decodes nothing. A new snapshot is validated, saved to
+    /// the cache (with its ETag beside it, so the next launch can ask conditionally too), swapped in,
+    /// and observers hear which keys changed. Any failure (timeout, an error status, a redirect
+    /// loop, an HTML page, a truncated or other-format body) keeps the current snapshot, is reported
+    /// to the delegate once per kind and is thrown. The network, decoding and file work run on the
+    /// caller's task, never under the lock `value(for:)` takes.
+    @discardableResult
+    public func refresh(from url: URL, timeout: TimeInterval = 30) async throws(RefreshError) -> RefreshOutcome {
+        let source = url.absoluteString
+        let etag: String? = replacementLock.withLock {
+            delivery.restore(cacheURL)
+            guard let origin = delivery.origin, origin.url == source, snapshotRevision != nil else { return nil }
+            return origin.etag
+        }
+        do throws(RefreshError) {
+            switch try await SnapshotFetcher.fetch(url, etag: etag, timeout: timeout) {
+            case .notModified:
+                return .notModified
+            case .body(let data, let newTag):
+                let same = replacementLock.withLock {
+                    guard let origin = delivery.origin, origin.url == source, origin.data == data else { return false }
+                    delivery.origin = DeliveryState.Origin(url: source, etag: newTag, data: data)
+                    return true
+                }
+                if same { return .unchanged }
+                switch SnapshotLoader.load(data, source: source) {
+                case .failure(let error):
+                    throw RefreshError(url: source, kind: .notASnapshot(reason: error.reason))
+                case .success(let snapshot):
+                    let origin = DeliveryState.Origin(url: source, etag: newTag, data: data)
+                    return .replaced(changed: replacementLock.withLock { install(snapshot, data: data, origin: origin) })
+                }
+            }
+        } catch {
+            deliver(lock.withLock { fresh([.refreshFailed(error)]) })
+            throw error
+        }
+    }
+
+    /// Refreshes from `url` now and then every `interval` seconds (at least 1) in the background,
+    /// until `stopRefreshing()` or the client goes away; replaces any refreshing started before.
+    /// Failures are reported to the delegate (once per kind) and the next round tries again.
+    public func startRefreshing(from url: URL, every interval: TimeInterval, timeout: TimeInterval = 30) {
+        let pause = UInt64(max(interval, 1) * 1_000_000_000)
+        let task = Task.detached(priority: .utility) { [weak self] in
+            while !Task.isCancelled {
+                do {
+                    guard let client = self else { return }
+                    _ = try? await client.refresh(from: url, timeout: timeout)
+                }
+                try? await Task.sleep(nanoseconds: pause)
+            }
+        }
+        delivery.replaceTask(task)
+    }
+
+    /// Stops the refreshing `startRefreshing` began.
+    public func stopRefreshing() { delivery.replaceTask(nil) }
+
+    /// Saves `snapshot` (its bytes `data`) to the cache and swaps it in (the replacement lock held).
+    ///
+    /// The ETag file goes first and comes back last, so a crash in between leaves no ETag for a
+    /// cache it does not describe (the next launch then fetches in full).
+    func install(_ snapshot: ClientSnapshot, data: Data, origin: DeliveryState.Origin?) -> Set<String> {
+        var reports: [ClientReport] = []
+        delivery.restored = true
+        delivery.origin = origin
+        if let cacheURL {
+            let etagURL = DeliveryState.etagURL(cacheURL)
+            try? FileManager.default.removeItem(at: etagURL)
+            do {
+                try data.write(to: cacheURL, options: .atomic)
+                if let origin, let etag = origin.etag, !etag.contains("\n") {
+                    try? Data("\(origin.url)\n\(etag)\n".utf8).write(to: etagURL, options: .atomic)
+                }
+            } catch {
+                reports.append(.cacheNotWritten(path: cacheURL.path, reason: FileErrorReason.of(error, path: cacheURL.path)))
+            }
+        }
+        return mutate(reports: reports) { $0.snapshot = snapshot }
+    }
+}

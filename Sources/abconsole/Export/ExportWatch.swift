@@ -1,0 +1,79 @@
+import ExperimentCore
+import ExperimentStore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `export --watch --out FILE`: keeps FILE the export of the store, for a host serving it to apps.
+///
+/// Exports once (any refusal then is the command's, as without `--watch`), then follows the store:
+/// after every change it exports again and replaces FILE atomically, only when its bytes change.
+/// A store that becomes unreadable or invalid (or loses a named experiment) leaves FILE as it was
+/// and is said once per problem on stderr; watching goes on. SIGINT, SIGTERM or SIGHUP end it with 0.
+enum ExportWatch {
+    /// How often the store's fingerprint (inode, size, modification time) is compared.
+    static let pollMicroseconds: UInt32 = 100_000
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext, format: String, values: GrowthBookExport.Values?) throws {
+        guard let path = arguments.option("--out") else {
+            throw CLIError.usage("--watch needs --out FILE, the file it keeps current", command: nil)
+        }
+        let keys = arguments.arguments("EXP")
+        SignalFlag.install()
+        // A parent may have started us with these blocked (the mask is inherited); they must reach us.
+        var ending = sigset_t()
+        sigemptyset(&ending)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&ending, number) }
+        sigprocmask(SIG_UNBLOCK, &ending, nil)
+        var fingerprint = context.store.fingerprint()
+        var (written, warnings, count) = try ExportCommand.export(try context.load(), keys: keys, format: format, values: values)
+        say(warnings)
+        if (try? Data(contentsOf: URL(fileURLWithPath: path))) != written {
+            try write(written, to: path)
+        }
+        report(count, format: format, path: path, context)
+        var problem: String?
+        while SignalFlag.received == nil {
+            usleep(pollMicroseconds)
+            let now = context.store.fingerprint()
+            guard now != fingerprint else { continue }
+            fingerprint = now
+            do {
+                let (data, newWarnings, newCount) = try ExportCommand.export(try context.load(), keys: keys, format: format, values: values)
+                problem = nil
+                if newWarnings != warnings { say(newWarnings) }
+                warnings = newWarnings
+                guard data != written else { continue }
+                try write(data, to: path)
+                (written, count) = (data, newCount)
+                report(count, format: format, path: path, context)
+            } catch {
+                let message = CLIError(error).message
+                guard message != problem else { continue }
+                problem = message
+                StandardStreams.writeError("abconsole: \(SafeOutput.text(message)); \(SafeOutput.text(path)) keeps the last good export\n")
+            }
+        }
+    }
+
+    /// Replaces `path` atomically with `data`.
+    private static func write(_ data: Data, to path: String) throws {
+        do {
+            _ = try FileSystem.replaceAtomically(path, with: data)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(path): \(error.reason)")
+        }
+    }
+
+    private static func say(_ warnings: [String]) {
+        for warning in warnings { StandardStreams.writeError("abconsole: warning: \(SafeOutput.text(warning))\n") }
+    }
+
+    /// One line per export written, at once (a log follows it).
+    private static func report(_ count: Int, format: String, path: String, _ context: CommandContext) {
+        context.output.line("exported \(count) experiment\(count == 1 ? "" : "s") (\(format)) to \(SafeOutput.text(path))")
+        context.output.flush()
+    }
+}
