@@ -8,11 +8,27 @@ public struct VariantTotals: Equatable, Sendable {
     public var subjects: Int
     public var sum: Double
     public var sumSquares: Double
+    /// With CUPED: the same subjects' pre-exposure covariate sums; nil without.
+    public var covariate: CovariateTotals?
 
-    public init(subjects: Int, sum: Double, sumSquares: Double) {
+    public init(subjects: Int, sum: Double, sumSquares: Double, covariate: CovariateTotals? = nil) {
         self.subjects = subjects
         self.sum = sum
         self.sumSquares = sumSquares
+        self.covariate = covariate
+    }
+}
+
+/// A variant's covariate statistics for CUPED (SPEC §12): Σ X, Σ X² and Σ X·Y over its analysed subjects.
+public struct CovariateTotals: Equatable, Sendable {
+    public var sum: Double
+    public var sumSquares: Double
+    public var crossSum: Double
+
+    public init(sum: Double, sumSquares: Double, crossSum: Double) {
+        self.sum = sum
+        self.sumSquares = sumSquares
+        self.crossSum = crossSum
     }
 }
 

@@ -26,17 +26,28 @@ public enum Analyzer {
             let type: MetricType = metric.hasValues ? .mean : .proportion
             var sums = [Double](repeating: 0, count: variantCount)
             var squares = [Double](repeating: 0, count: variantCount)
-            if !metric.perSubject.isEmpty {
+            var covariates = [CovariateTotals](repeating: CovariateTotals(sum: 0, sumSquares: 0, crossSum: 0), count: variantCount)
+            let cuped = request.lookback != nil
+            if !metric.perSubject.isEmpty || (cuped && !metric.preSubject.isEmpty) {
                 states.table.forEachSubject { index, variant in
                     guard variant >= 0 else { return }
-                    let value = metric.perSubject[index]
-                    let x = type == .proportion ? (value > 0 ? 1.0 : 0.0) : value
-                    sums[Int(variant)] += x
-                    squares[Int(variant)] += x * x
+                    let value = metric.perSubject.isEmpty ? 0 : metric.perSubject[index]
+                    let y = type == .proportion ? (value > 0 ? 1.0 : 0.0) : value
+                    sums[Int(variant)] += y
+                    squares[Int(variant)] += y * y
+                    guard cuped, !metric.preSubject.isEmpty else { return }
+                    let before = metric.preSubject[index]
+                    let x = type == .proportion ? (before > 0 ? 1.0 : 0.0) : before
+                    covariates[Int(variant)].sum += x
+                    covariates[Int(variant)].sumSquares += x * x
+                    covariates[Int(variant)].crossSum += x * y
                 }
             }
             return MetricTotals(name: String(decoding: metric.name, as: UTF8.self), type: type,
-                                variants: (0..<variantCount).map { VariantTotals(subjects: subjectsPerVariant[$0], sum: sums[$0], sumSquares: squares[$0]) })
+                                variants: (0..<variantCount).map {
+                                    VariantTotals(subjects: subjectsPerVariant[$0], sum: sums[$0], sumSquares: squares[$0],
+                                                  covariate: cuped ? covariates[$0] : nil)
+                                })
         }
         let seen = Set(read.map { String(decoding: $0.name, as: UTF8.self) })
         let subjects = SubjectCounts(exposed: states.table.count, analysed: subjectsPerVariant.reduce(0, +),

@@ -13,6 +13,8 @@ struct ConversionPass {
         let wanted: Bool
         /// Each subject's summed counted values; allocated at the first counted conversion.
         var perSubject: [Double] = []
+        /// With a lookback (CUPED): each subject's summed values before its first exposure; allocated at the first such row.
+        var preSubject: [Double] = []
     }
 
     /// Reads every row; returns the metrics in the order first seen.
@@ -23,6 +25,7 @@ struct ConversionPass {
         let filter = request.metrics.map { Array($0.utf8) }
         let to = request.window.to
         let limit = request.conversionWindow
+        let lookback = request.lookback
         var metrics: [Metric] = []
         var last = -1
         let subjectCount = states.table.count
@@ -45,7 +48,12 @@ struct ConversionPass {
             let table = states.table
             guard metrics[metric].wanted, time <= to, let slot = table.find(subject), table.variant(at: slot) >= 0 else { return }
             let first = table.firstExposure(at: slot)
-            guard time >= first else { return }
+            guard time >= first else {
+                guard let lookback, time >= first - lookback else { return }
+                if metrics[metric].preSubject.isEmpty { metrics[metric].preSubject = [Double](repeating: 0, count: subjectCount) }
+                metrics[metric].preSubject[table.index(at: slot)] += value ?? 1
+                return
+            }
             if let limit, time > first + limit { return }
             if metrics[metric].perSubject.isEmpty { metrics[metric].perSubject = [Double](repeating: 0, count: subjectCount) }
             metrics[metric].perSubject[table.index(at: slot)] += value ?? 1

@@ -26,7 +26,16 @@ enum Statistics {
               let t = try? GroupStatistics(subjects: treatment.subjects, sum: treatment.sum, sumSquares: treatment.sumSquares) else {
             return Estimate(note: "the totals are not valid sufficient statistics")
         }
-        let result = Comparison.compare(control: c, treatment: t, kind: kind, engine: statsEngine)
+        let result: VariantComparison
+        if let x = control.covariate, let y = treatment.covariate,
+           let cx = try? GroupStatistics(subjects: control.subjects, sum: x.sum, sumSquares: x.sumSquares),
+           let tx = try? GroupStatistics(subjects: treatment.subjects, sum: y.sum, sumSquares: y.sumSquares),
+           let adjustedC = try? CovariateGroup(outcome: c, covariate: cx, crossSum: x.crossSum),
+           let adjustedT = try? CovariateGroup(outcome: t, covariate: tx, crossSum: y.crossSum) {
+            result = Comparison.compareAdjusted(control: adjustedC, treatment: adjustedT, kind: kind, engine: statsEngine)
+        } else {
+            result = Comparison.compare(control: c, treatment: t, kind: kind, engine: statsEngine)
+        }
         return Estimate(lift: result.lift, interval: result.interval.map { ($0.lower, $0.upper) },
                         chanceToWin: result.chanceToWin, pValue: result.pValue, note: result.note)
     }

@@ -9,11 +9,12 @@ enum ResultsText {
         case .frequentist(let sequential): sequential ? "frequentist, sequential" : "frequentist"
         }
         var lines = ["\(SafeOutput.text(analysis.experiment)) · \(engine) · \(ResultsFormat.time(analysis.window.from)) – \(ResultsFormat.time(analysis.window.to))"]
+        if !report.named.isEmpty { lines.append("verdict: " + SafeOutput.text(DecisionText.headline(report))) }
         lines.append("subjects: " + subjectsLine(analysis.subjects))
         lines.append("sample ratio: " + sampleRatioLine(report.sampleRatio))
         if report.metrics.isEmpty { lines += ["", "no metrics: the conversions log names none (or none of --metric)"] }
         for metric in report.metrics {
-            lines += [""] + table(metric, report.engine)
+            lines += [""] + table(metric, report.engine, verdicts: !report.named.isEmpty)
         }
         if !report.warnings.isEmpty {
             lines += ["", "warnings:"] + report.warnings.map { "  ! " + SafeOutput.text($0) }
@@ -47,10 +48,21 @@ enum ResultsText {
         return split.isEmpty ? words : "\(words) — observed of expected: \(split)"
     }
 
-    static func table(_ metric: ResultsReport.MetricResult, _ engine: ResultsEngine) -> [String] {
+    static func table(_ metric: ResultsReport.MetricResult, _ engine: ResultsEngine, verdicts: Bool = false) -> [String] {
         let proportion = metric.type == .proportion
+        let chanceTitle = metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN"
         let header = ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", proportion ? "RATE" : "MEAN", "LIFT", "95 % INTERVAL",
-                      engine.isBayesian ? "CHANCE TO WIN" : "P-VALUE"]
+                      engine.isBayesian ? chanceTitle : "P-VALUE"] + (verdicts ? ["VERDICT"] : [])
+        let rows = plainRows(metric, engine).enumerated().map { index, row in
+            guard verdicts else { return row }
+            return row + [metric.variants[index].verdict.map(DecisionText.word) ?? ""]
+        }
+        let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""
+        return ["\(SafeOutput.text(metric.name)) (\(metric.type.rawValue)\(role))"] + SafeOutput.table(header, rows)
+    }
+
+    private static func plainRows(_ metric: ResultsReport.MetricResult, _ engine: ResultsEngine) -> [[String]] {
+        let proportion = metric.type == .proportion
         let rows = metric.variants.map { variant -> [String] in
             let mean = variant.mean.map { proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—"
             var row = [variant.name + (variant.isControl ? " (control)" : ""), ResultsFormat.count(variant.totals.subjects),
@@ -63,6 +75,6 @@ enum ResultsText {
             row.append(last ?? "—")
             return row
         }
-        return ["\(SafeOutput.text(metric.name)) (\(metric.type.rawValue))"] + SafeOutput.table(header, rows)
+        return rows
     }
 }
