@@ -188,3 +188,20 @@ import Testing
         sandbox.refused(["plan", "running_exp"], code: 65, "no analysed subjects in the window")
     }
 }
+
+/// What the results text no longer hides (SPEC §8 words for people).
+@Suite struct ResultsWordingTests {
+    @Test func datesWindowSecondsAndWhyThereAreNoMetrics() throws {
+        let sandbox = try DecideCommandTests.sandbox()
+        // A date is a day: --from its first instant, --to its last.
+        let json = try DecideCommandTests.json(sandbox.ok(["results", "running_exp", "--json", "--from", "2026-03-01", "--to", "2026-03-01"],
+                                                          env: ["ABCONSOLE_NOW": "2026-03-02T00:00:00.123456Z"]))
+        #expect(json["window"] as? [String: String] == ["from": "2026-03-01T00:00:00Z", "to": "2026-03-01T23:59:59.999999999Z"])
+        // The header shows whole seconds.
+        let lines = sandbox.ok(["results", "running_exp"], env: ["ABCONSOLE_NOW": "2026-03-02T00:00:00.123456Z"]).lines
+        #expect(lines.first == "running_exp · Bayesian · 2026-03-01T10:00:00Z – 2026-03-02T00:00:00Z")
+        // Before any exposure, the reason is the exposures, not the conversions.
+        let early = sandbox.ok(["results", "running_exp", "--to", "2026-03-01T10:10:00Z"]).lines
+        #expect(early.contains("no metrics: no exposures of this experiment in the window"))
+    }
+}

@@ -15,6 +15,7 @@ import Testing
                 ["name": "green", "weight": 50, "ranges": [[5000, 10000]], "payload": nil],
             ],
             "whitelist": whitelist,
+            "metrics": ["goal": nil, "guardrails": []],
         ]
     }
 

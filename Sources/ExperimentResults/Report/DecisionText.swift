@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStats
 
 /// The words of the decision (SPEC §12), the same for `results`, `resolve` and the console: the
 /// one-line verdict, each verdict, and why a resolve should stop.
@@ -97,7 +96,7 @@ extension DecisionText {
         let goal = "\(ResultsFormat.percent(plan.target, digits: 0)) power at a \(effectWords(plan.mde)) effect"
         guard !plan.rows.isEmpty, plan.rows.allSatisfy({ $0.power != nil }) else { return "no power estimate for \(goal) (no control mean or variance yet)" }
         let days = plan.rows.map(\.daysRemaining)
-        if days.contains(where: { $0 == nil }) { return "\(goal) not within \(Power.horizonDays) days at this traffic" }
+        if days.contains(where: { $0 == nil }) { return "\(goal) not within \(Statistics.horizonDays) days at this traffic" }
         let most = days.compactMap { $0 }.max() ?? 0
         return most == 0 ? "\(goal) reached" : "about \(most) more \(most == 1 ? "day" : "days") for \(goal)"
     }

@@ -1,8 +1,4 @@
 import ExperimentCore
-import ExperimentStats
-
-/// The verdict of a variant on a metric with a role (SPEC §12), from the statistics module.
-public typealias MetricVerdict = ExperimentStats.MetricVerdict
 
 /// What a metric is to an experiment (SPEC §12): its goal, one of its guardrails, or another metric.
 public enum MetricRole: String, Equatable, Sendable {
@@ -24,10 +20,8 @@ public enum MetricRole: String, Equatable, Sendable {
         }
 
         func verdict(lift: Double?, chanceToWin: Double?, pValue: Double?) -> MetricVerdict {
-            let lowerIsBetter = direction == .decrease
-            return role == .guardrail
-                ? MetricVerdict.guardrail(lift: lift, chanceToWin: chanceToWin, pValue: pValue, lowerIsBetter: lowerIsBetter)
-                : MetricVerdict.effect(lift: lift, chanceToWin: chanceToWin, pValue: pValue, lowerIsBetter: lowerIsBetter)
+            Statistics.verdict(guardrail: role == .guardrail, lift: lift, chanceToWin: chanceToWin, pValue: pValue,
+                               lowerIsBetter: direction == .decrease)
         }
     }
 

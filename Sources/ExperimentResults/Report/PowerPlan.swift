@@ -1,5 +1,3 @@
-import ExperimentStats
-
 /// How much longer an experiment must run (SPEC §12 "Power and duration"): per non-control variant,
 /// its power now to detect a relative effect `mde` on one metric, and the whole days until the power reaches a target.
 public struct PowerPlan: Equatable, Sendable {
@@ -15,7 +13,7 @@ public struct PowerPlan: Equatable, Sendable {
         public var subjectsPerDay: Double
         /// The power now; nil when there is nothing to estimate it from (no control mean or variance).
         public var power: Double?
-        /// Whole days still needed (0: reached); nil when not within `Power.horizonDays`.
+        /// Whole days still needed (0: reached); nil when not within 365 days.
         public var daysRemaining: Int?
     }
 
@@ -31,11 +29,10 @@ public struct PowerPlan: Equatable, Sendable {
     public init?(_ analysis: Analysis, metric name: String, mde: Double = defaultEffect, target: Double = defaultPower) {
         guard let metric = analysis.metrics.first(where: { $0.name == name }),
               let controlIndex = analysis.variants.firstIndex(of: analysis.control) else { return nil }
-        let kind: MetricKind = metric.type == .mean ? .mean : .proportion
         let days = Double(analysis.window.to - analysis.window.from) / 86_400e9
         let control = metric.variants[controlIndex]
-        let controlGroup = try? GroupStatistics(subjects: control.subjects, sum: control.sum, sumSquares: control.sumSquares)
-        let controlMean = controlGroup?.mean(), controlVariance = controlGroup?.variance(kind: kind)
+        let controlStatistics = Statistics.meanAndVariance(control, type: metric.type)
+        let controlMean = controlStatistics?.mean, controlVariance = controlStatistics?.variance
         self.metric = name
         type = metric.type
         self.mde = mde
@@ -47,17 +44,17 @@ public struct PowerPlan: Equatable, Sendable {
             var row = Row(name: analysis.variants[index], subjects: totals.subjects, subjectsPerDay: perDay(totals.subjects))
             guard let controlMean, let controlVariance else { return row }
             let treatmentVariance: Double?
-            if kind == .proportion {
+            if metric.type == .proportion {
                 let rate = controlMean * (1 + mde)
                 treatmentVariance = rate * (1 - rate)
             } else {
-                treatmentVariance = (try? GroupStatistics(subjects: totals.subjects, sum: totals.sum, sumSquares: totals.sumSquares))?.variance(kind: .mean)
+                treatmentVariance = Statistics.meanAndVariance(totals, type: .mean)?.variance
             }
             guard let treatmentVariance else { return row }
-            row.power = Power.power(mde: mde, controlMean: controlMean, controlVariance: controlVariance, treatmentVariance: treatmentVariance,
+            row.power = Statistics.power(mde: mde, controlMean: controlMean, controlVariance: controlVariance, treatmentVariance: treatmentVariance,
                                     controlSubjects: Double(control.subjects), treatmentSubjects: Double(totals.subjects))
             guard row.power != nil else { return row }
-            row.daysRemaining = Power.daysRemaining(target: target, mde: mde, controlMean: controlMean, controlVariance: controlVariance,
+            row.daysRemaining = Statistics.daysRemaining(target: target, mde: mde, controlMean: controlMean, controlVariance: controlVariance,
                                                     treatmentVariance: treatmentVariance,
                                                     controlSubjects: Double(control.subjects), treatmentSubjects: Double(totals.subjects),
                                                     controlPerDay: perDay(control.subjects), treatmentPerDay: row.subjectsPerDay)
@@ -69,7 +66,7 @@ public struct PowerPlan: Equatable, Sendable {
     /// split evenly over `variants`; nil when no sample size reaches the target.
     public static func draft(dailySubjects: Double, baseline: Double, variants: Int, mde: Double = defaultEffect,
                              target: Double = defaultPower) -> (subjectsPerVariant: Int, days: Int)? {
-        guard let n = Power.subjectsPerVariant(baseline: baseline, mde: mde, target: target) else { return nil }
+        guard let n = Statistics.subjectsPerVariant(baseline: baseline, mde: mde, target: target) else { return nil }
         let perVariantPerDay = dailySubjects / Double(variants)
         return (n, Int((Double(n) / perVariantPerDay).rounded(.up)))
     }

@@ -8,11 +8,16 @@ enum ResultsText {
         case .bayesian: "Bayesian"
         case .frequentist(let sequential): sequential ? "frequentist, sequential" : "frequentist"
         }
-        var lines = ["\(SafeOutput.text(analysis.experiment)) · \(engine) · \(ResultsFormat.time(analysis.window.from)) – \(ResultsFormat.time(analysis.window.to))"]
+        var lines = ["\(SafeOutput.text(analysis.experiment)) · \(engine) · \(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"]
         if !report.named.isEmpty { lines.append("verdict: " + SafeOutput.text(DecisionText.headline(report))) }
         lines.append("subjects: " + subjectsLine(analysis.subjects))
         lines.append("sample ratio: " + sampleRatioLine(report.sampleRatio))
-        if report.metrics.isEmpty { lines += ["", "no metrics: the conversions log names none (or none of --metric)"] }
+        if report.metrics.isEmpty {
+            let why = analysis.subjects.exposed == 0 ? "no exposures of this experiment in the window"
+                : analysis.subjects.analysed == 0 ? "no analysed subjects in the window"
+                : "no conversion of the analysed subjects names a metric (or one of --metric)"
+            lines += ["", "no metrics: \(why)"]
+        }
         for metric in report.metrics {
             lines += [""] + table(metric, report.engine, verdicts: !report.named.isEmpty)
         }
@@ -43,7 +48,9 @@ enum ResultsText {
         case .ok: "ok\(p)"
         case .mismatch: "MISMATCH\(p)"
         case .notEnoughTraffic: "not enough traffic to check\(p)"
-        case .notApplicable: "not applicable"
+        case .notApplicable: "not applicable: " + (verdict.expected.count < 2
+            ? "fewer than two variants have a weight, so there is no split to compare"
+            : "the weights changed inside the window")
         }
         return split.isEmpty ? words : "\(words) — observed of expected: \(split)"
     }

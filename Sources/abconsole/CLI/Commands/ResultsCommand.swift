@@ -12,8 +12,8 @@ enum ResultsCommand {
         .value("--metric", "NAME", "only this metric (default: every metric in the conversions)", repeatable: true),
         .value("--engine", "bayesian|frequentist", "the statistics engine (default bayesian)", choices: ["bayesian", "frequentist"]),
         .flag("--sequential", "frequentist with GrowthBook's sequential confidence intervals"),
-        .value("--from", "TIME", "window start, RFC 3339 (default: the current phase's start)"),
-        .value("--to", "TIME", "window end, RFC 3339 (default: the resolve, else now)"),
+        .value("--from", "TIME", "window start, RFC 3339 or a date (default: the current phase's start)"),
+        .value("--to", "TIME", "window end, RFC 3339 or a date, its end included (default: the resolve, else now)"),
         .value("--conversion-window", "HOURS", "count conversions only up to HOURS after the first exposure"),
         .flag("--cuped", "CUPED: reduce variance with each subject's same metric before its first exposure"),
         .value("--lookback", "DAYS", "with --cuped: the days before the first exposure that count (default 14)"),
@@ -90,8 +90,13 @@ enum ResultsCommand {
         }
     }
 
+    /// `--from`/`--to` as nanoseconds: RFC 3339, or a date `YYYY-MM-DD` (UTC) meaning its first
+    /// instant for `--from` and its last for `--to`, as `history --since` takes a date.
     static func time(_ arguments: ParsedArguments, _ name: String) throws -> Int64? {
         guard let text = arguments.option(name) else { return nil }
+        if text.utf8.count == 10, case .success(let start) = EventTime.parse(text + "T00:00:00Z") {
+            return name == "--to" ? start + 86_400_000_000_000 - 1 : start
+        }
         switch EventTime.parse(text) {
         case .success(let nanos): return nanos
         case .failure(let problem): throw CLIError.usage("\(name) `\(text)`: \(problem.reason)", command: nil)
