@@ -195,10 +195,10 @@ import Testing
         let sandbox = try DecideCommandTests.sandbox()
         // A date is a day: --from its first instant, --to its last.
         let json = try DecideCommandTests.json(sandbox.ok(["results", "running_exp", "--json", "--from", "2026-03-01", "--to", "2026-03-01"],
-                                                          env: ["ABCONSOLE_NOW": "2026-03-02T00:00:00.123456Z"]))
+                                                          env: DecideCommandTests.later))
         #expect(json["window"] as? [String: String] == ["from": "2026-03-01T00:00:00Z", "to": "2026-03-01T23:59:59.999999999Z"])
         // The header shows whole seconds.
-        let lines = sandbox.ok(["results", "running_exp"], env: ["ABCONSOLE_NOW": "2026-03-02T00:00:00.123456Z"]).lines
+        let lines = sandbox.ok(["results", "running_exp", "--to", "2026-03-02T00:00:00.123456Z"], env: DecideCommandTests.later).lines
         #expect(lines.first == "running_exp · Bayesian · 2026-03-01T10:00:00Z – 2026-03-02T00:00:00Z")
         // Before any exposure, the reason is the exposures, not the conversions.
         let early = sandbox.ok(["results", "running_exp", "--to", "2026-03-01T10:10:00Z"]).lines
