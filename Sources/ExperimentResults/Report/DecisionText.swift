@@ -90,6 +90,22 @@ public enum DecisionText {
 }
 
 extension DecisionText {
+    /// `control 45.0 % of 50.0 %, green 55.0 % of 50.0 %`: each variant's observed share of the analysed subjects against the expected one.
+    public static func observedOfExpected(_ verdict: SampleRatioVerdict) -> String {
+        let total = verdict.observed.reduce(0) { $0 + $1.subjects }
+        return zip(verdict.expected, verdict.observed).map { expected, observed in
+            let share = total > 0 ? Double(observed.subjects) / Double(total) : 0
+            return "\(expected.name) \(ResultsFormat.percent(share, digits: 1)) of \(ResultsFormat.percent(expected.share, digits: 1))"
+        }.joined(separator: ", ")
+    }
+
+    /// Why a report has no metric: no exposures in the window, no analysed subjects, or no conversion of theirs.
+    public static func noMetricsReason(_ analysis: Analysis) -> String {
+        analysis.subjects.exposed == 0 ? "no exposures of this experiment in the window"
+            : analysis.subjects.analysed == 0 ? "no analysed subjects in the window"
+            : "no conversion of the analysed subjects names a metric"
+    }
+
     /// `about 12 more days for 80 % power at a 5 % effect`, `80 % power at a 5 % effect reached`, or
     /// `… not within 365 days at this traffic`: the slowest variant of the plan.
     public static func planLine(_ plan: PowerPlan) -> String {

@@ -13,10 +13,7 @@ enum ResultsText {
         lines.append("subjects: " + subjectsLine(analysis.subjects))
         lines.append("sample ratio: " + sampleRatioLine(report.sampleRatio))
         if report.metrics.isEmpty {
-            let why = analysis.subjects.exposed == 0 ? "no exposures of this experiment in the window"
-                : analysis.subjects.analysed == 0 ? "no analysed subjects in the window"
-                : "no conversion of the analysed subjects names a metric (or one of --metric)"
-            lines += ["", "no metrics: \(why)"]
+            lines += ["", "no metrics: " + DecisionText.noMetricsReason(analysis)]
         }
         for metric in report.metrics {
             lines += [""] + table(metric, report.engine, verdicts: !report.named.isEmpty)
@@ -38,11 +35,7 @@ enum ResultsText {
     }
 
     static func sampleRatioLine(_ verdict: SampleRatioVerdict) -> String {
-        let split = zip(verdict.expected, verdict.observed).map { expected, observed in
-            let total = verdict.observed.reduce(0) { $0 + $1.subjects }
-            let share = total > 0 ? Double(observed.subjects) / Double(total) : 0
-            return "\(SafeOutput.text(expected.name)) \(ResultsFormat.percent(share, digits: 1)) of \(ResultsFormat.percent(expected.share, digits: 1))"
-        }.joined(separator: ", ")
+        let split = SafeOutput.text(DecisionText.observedOfExpected(verdict))
         let p = verdict.pValue.map { " (\(ResultsFormat.pClause($0)))" } ?? ""
         let words = switch verdict.status {
         case .ok: "ok\(p)"
