@@ -200,6 +200,8 @@ import Testing
         // The header shows whole seconds.
         let lines = sandbox.ok(["results", "running_exp", "--to", "2026-03-02T00:00:00.123456Z"], env: DecideCommandTests.later).lines
         #expect(lines.first == "running_exp · Bayesian · 2026-03-01T10:00:00Z – 2026-03-02T00:00:00Z")
+        #expect(lines[1].hasSuffix(" · last exposure 2026-03-01T10:30:00Z"))
+        #expect(json["last_exposure"] as? String == "2026-03-01T10:30:00Z")
         // Before any exposure, the reason is the exposures, not the conversions.
         let early = sandbox.ok(["results", "running_exp", "--to", "2026-03-01T10:10:00Z"]).lines
         #expect(early.contains("no metrics: no exposures of this experiment in the window"))

@@ -82,9 +82,11 @@ public struct Analysis: Equatable, Sendable {
     public var missingMetrics: [String]
     /// Rows read from both logs.
     public var rowsRead: Int
+    /// The latest exposure inside the window (nanoseconds); nil without exposures or from a summary.
+    public var lastExposure: Int64?
 
     public init(experiment: String, variants: [String], control: String, window: ResultsWindow, subjects: SubjectCounts,
-                variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0) {
+                variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0, lastExposure: Int64? = nil) {
         self.experiment = experiment
         self.variants = variants
         self.control = control
@@ -94,5 +96,6 @@ public struct Analysis: Equatable, Sendable {
         self.metrics = metrics
         self.missingMetrics = missingMetrics
         self.rowsRead = rowsRead
+        self.lastExposure = lastExposure
     }
 }

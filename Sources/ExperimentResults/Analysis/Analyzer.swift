@@ -55,7 +55,7 @@ public enum Analyzer {
                                      unknownVariantRows: states.unknownVariantRows)
         return Analysis(experiment: experiment.key, variants: experiment.variants.map(\.name), control: experiment.control,
                         window: request.window, subjects: subjects, variantSubjects: subjectsPerVariant, metrics: metrics,
-                        missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead)
+                        missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead, lastExposure: states.lastExposure)
     }
 
     /// The wanted metrics: in `--metric` order when given, else by name every metric with a counted

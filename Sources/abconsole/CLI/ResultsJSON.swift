@@ -13,7 +13,7 @@ struct ResultsJSON: Encodable {
         case status, pValue = "p_value", expected, observed
         case metric, type, variants
         case name, control, sum, sumSquares = "sum_squares", mean, lift, ci, chanceToWin = "chance_to_win", note
-        case role, direction, verdict, headline, cuped
+        case role, direction, verdict, headline, cuped, lastExposure = "last_exposure"
     }
 
     private struct Name: CodingKey {
@@ -48,6 +48,7 @@ struct ResultsJSON: Encodable {
         for entry in report.sampleRatio.observed { try observed.encode(entry.subjects, forKey: Name(entry.name)) }
         try root.encode(report.warnings, forKey: .warnings)
         try root.encode(DecisionText.headline(report), forKey: .headline)
+        try root.encode(analysis.lastExposure.map(ResultsFormat.time), forKey: .lastExposure)
         try root.encode(report.metrics.contains { $0.variants.contains { $0.totals.covariate != nil } }, forKey: .cuped)
         var metrics = root.nestedUnkeyedContainer(forKey: .metrics)
         for metric in report.metrics {
