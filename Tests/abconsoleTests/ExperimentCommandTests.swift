@@ -15,6 +15,7 @@ import Testing
                 ["name": "green", "weight": 50, "ranges": [[5000, 10000]], "payload": nil],
             ],
             "whitelist": whitelist,
+            "metrics": ["goal": nil, "guardrails": []],
         ]
     }
 
@@ -70,7 +71,7 @@ import Testing
         #expect(sandbox.ok(["pause", "checkout_button"]).stdout == "paused `checkout_button`; everyone now gets `control` (kill switch)\n")
         #expect(try sandbox.ok(["show", "checkout_button", "--json"]).json()["status"] == "paused")
         #expect(sandbox.ok(["start", "checkout_button"]).stdout == "resumed `checkout_button`; it now serves control=50,green=50\n")
-        #expect(sandbox.ok(["resolve", "checkout_button", "green"]).stdout == "resolved `checkout_button`: everyone now gets `green`, forever\n")
+        #expect(sandbox.ok(["resolve", "checkout_button", "green", "--yes"]).stdout == "resolved `checkout_button`: everyone now gets `green`, forever\n")
         #expect(try sandbox.ok(["show", "checkout_button", "--json"]).json() == Self.draftJSON(revision: 5, status: "resolved", winner: "green"))
         let actions = try sandbox.ok(["history", "checkout_button", "--json"]).json().elements.map(\.["action"])
         #expect(actions == ["create", "start", "pause", "start", "resolve"])

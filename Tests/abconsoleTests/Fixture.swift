@@ -17,7 +17,7 @@ enum Fixture {
         sandbox.ok(["start", "paused_exp"])
         sandbox.ok(["pause", "paused_exp"])
         sandbox.ok(["start", "resolved_exp"])
-        sandbox.ok(["resolve", "resolved_exp", "green"])
+        sandbox.ok(["resolve", "resolved_exp", "green", "--yes"])
         return sandbox.storeBytes() ?? Data()
     }()
 

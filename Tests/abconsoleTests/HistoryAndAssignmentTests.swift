@@ -64,7 +64,7 @@ import Testing
         #expect(rows == [["experiment": "account_add_funds", "type": "user", "subject": "user-1", "bucket": 6471, "variant": "control", "reason": "not_enrolled"]])
         sandbox.ok(["pause", "account_add_funds"])
         #expect(try sandbox.ok(["inspect", "account_add_funds", "--user", "user-42", "--json"]).json()[0]["reason"] == "paused")
-        sandbox.ok(["resolve", "account_add_funds", "treatment"])
+        sandbox.ok(["resolve", "account_add_funds", "treatment", "--yes"])
         rows = try sandbox.ok(["inspect", "account_add_funds", "--json"]).json()
         #expect(rows == [["experiment": "account_add_funds", "type": "user", "subject": nil, "bucket": nil, "variant": "treatment", "reason": "resolved"]])
     }

@@ -18,7 +18,8 @@ import Testing
         "whitelist note": ["whitelist", "note", "running_exp", "user-1", "QA"],
         "whitelist remove": ["whitelist", "remove", "running_exp", "user-1"],
         "whitelist import": ["whitelist", "import", "running_exp", "-"],
-        "resolve": ["resolve", "running_exp", "green"],
+        "resolve": ["resolve", "running_exp", "green", "--yes"],
+        "set-metrics": ["set-metrics", "running_exp", "--goal", "buy"],
     ]
 
     /// Reads that must keep working with `--read-only`.

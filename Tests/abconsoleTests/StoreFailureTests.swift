@@ -14,7 +14,7 @@ import Testing
     ]
     static let writeCommands: [[String]] = [
         ["start", "draft_exp"], ["whitelist", "add", "running_exp", "u", "green"], ["ramp", "running_exp", "green=60", "control=40"],
-        ["create", "new_exp", "--type", "user", "--variants", "a=50"], ["delete", "draft_exp"], ["resolve", "running_exp", "green"],
+        ["create", "new_exp", "--type", "user", "--variants", "a=50"], ["delete", "draft_exp"], ["resolve", "running_exp", "green", "--yes"],
     ]
 
     @Test(arguments: readCommands + writeCommands.filter { $0[0] != "create" })

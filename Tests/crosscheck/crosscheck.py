@@ -432,7 +432,7 @@ class Crosscheck:
                 names = self.variant_names(p["key"])
                 control = self.shows[p["key"]]["control"]
                 winner = rng.choice([n for n in names if n != control] or names)
-                if not self.expect_rc(self.cli.run("resolve", p["key"], winner), EX_OK,
+                if not self.expect_rc(self.cli.run("resolve", p["key"], winner, "--yes"), EX_OK,
                                       f"resolve {p['key']} {winner}"):
                     continue
                 key = p["key"]

@@ -22,6 +22,8 @@ except ImportError:
 
 binary = sys.argv[sys.argv.index("--bin") + 1] if "--bin" in sys.argv else os.path.join(ROOT, ".build/debug/abconsole")
 SQL = open(os.path.join(HERE, "summary.sql")).read()
+CUPED_SQL = open(os.path.join(HERE, "summary_cuped.sql")).read()
+CUPED_COLUMNS = ["covariate_sum", "covariate_sum_squares", "cross_sum"]
 NOW = "2026-11-20T00:00:00Z"
 passed, failed = 0, []
 
@@ -35,16 +37,18 @@ def abconsole(store, *args, ok=True):
     return run
 
 
-def summary(con, store, key, window_from, window_to, hours, out):
+def summary(con, store, key, window_from, window_to, hours, out, lookback=None):
     shown = json.loads(abconsole(store, "show", key, "--json").stdout)
     con.execute("CREATE OR REPLACE TABLE variants AS SELECT unnest(?::VARCHAR[]) AS name", [[v["name"] for v in shown["variants"]]])
     con.execute("CREATE OR REPLACE TABLE whitelist AS SELECT unnest(?::VARCHAR[]) AS subject", [[w["subject"] for w in shown["whitelist"]] or ["\x00none"]])
-    query = SQL.format(experiment=key, window_from=window_from, window_to=window_to,
-                       conversion_window_hours="NULL" if hours is None else repr(float(hours)))
+    query = (SQL if lookback is None else CUPED_SQL).format(
+        experiment=key, window_from=window_from, window_to=window_to,
+        conversion_window_hours="NULL" if hours is None else repr(float(hours)),
+        lookback_days=repr(float(lookback or 0)))
     rows = con.execute(query).fetchall()
     with open(out, "w", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(["metric", "type", "variant", "subjects", "sum", "sum_squares"])
+        writer.writerow(["metric", "type", "variant", "subjects", "sum", "sum_squares"] + (CUPED_COLUMNS if lookback is not None else []))
         writer.writerows(rows)
 
 
@@ -61,8 +65,10 @@ def logs(con, exposures, conversions):
                 "CAST(NULLIF(value, '') AS DOUBLE) AS value FROM " + source_c)
 
 
-def check(name, store, key, exposures, conversions, extra=(), hours=None):
+def check(name, store, key, exposures, conversions, extra=(), hours=None, lookback=None):
     global passed
+    if lookback is not None:
+        extra = (*extra, "--cuped", "--lookback", str(lookback))
     try:
         with tempfile.TemporaryDirectory() as scratch:
             args = ["--exposures", exposures, "--conversions", conversions, *extra]
@@ -72,10 +78,11 @@ def check(name, store, key, exposures, conversions, extra=(), hours=None):
             con = duckdb.connect()
             logs(con, exposures, conversions)
             out = os.path.join(scratch, "summary.csv")
-            summary(con, store, key, raw["window"]["from"], raw["window"]["to"], hours, out)
-            from_summary = json.loads(abconsole(store, "results", key, "--summary", out, *extra, "--json").stdout)
+            summary(con, store, key, raw["window"]["from"], raw["window"]["to"], hours, out, lookback)
+            summary_extra = [a for a in extra if a not in ("--lookback", str(lookback))] if lookback is not None else extra
+            from_summary = json.loads(abconsole(store, "results", key, "--summary", out, *summary_extra, "--json").stdout)
             for field in ("metrics", "srm", "window", "engine"):
-                if raw[field] != from_summary[field]:
+                if not same(raw[field], from_summary[field]):
                     raise AssertionError("%s differs:\n raw     %s\n summary %s" % (field, json.dumps(raw[field]), json.dumps(from_summary[field])))
             if raw["subjects"]["analysed"] != from_summary["subjects"]["analysed"]:
                 raise AssertionError("analysed subjects differ")
@@ -86,6 +93,17 @@ def check(name, store, key, exposures, conversions, extra=(), hours=None):
     except Exception as error:  # noqa: BLE001 - every failure is reported by name
         failed.append(name)
         print("  FAIL %s: %s" % (name, error))
+
+
+def same(a, b):
+    """Equal JSON, numbers to 1e-9 relative (a summed covariate may round differently in SQL than in Swift)."""
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def to_csv(jsonl, out, fields):
@@ -120,6 +138,38 @@ def handmade(directory):
     return store, os.path.join(directory, "e.csv"), os.path.join(directory, "c.csv")
 
 
+def correlated(directory):
+    """A store and logs whose subjects converted before their exposure too (CUPED's covariates): a
+    proportion metric and a mean metric, some pre-period rows older than the window or the lookback."""
+    import random
+    rng = random.Random(7)
+    store = os.path.join(directory, "cuped.json")
+    env_now = lambda t: {**{k: v for k, v in os.environ.items() if not k.startswith("ABCONSOLE_")}, "ABCONSOLE_NOW": t}
+    for t, args in [("2026-01-01T00:00:00Z", ["create", "pre", "--type", "user", "--variants", "control=50,green=50"]),
+                    ("2026-01-10T00:00:00Z", ["start", "pre"])]:
+        subprocess.run([binary, "--store", store, *args], check=True, capture_output=True, env=env_now(t))
+    e, c = [], []
+    for i in range(600):
+        subject, variant = "s%d" % i, ("control", "green")[i % 2]
+        day = 10 + rng.randrange(0, 20)
+        e.append(("2026-01-%02dT%02d:00:00Z" % (day, rng.randrange(0, 24)), "pre", variant, subject))
+        habit = rng.random()
+        for back in range(0, 25, 3):  # pre-period rows, some before the window (Jan 10) and beyond a 14-day lookback
+            if rng.random() < habit * 0.4:
+                c.append(("2026-01-%02dT%02d:30:00Z" % (max(1, day - back - 1), rng.randrange(0, 24)), subject, "visit", ""))
+            if rng.random() < habit * 0.5:
+                c.append(("2026-01-%02dT12:00:00Z" % max(1, day - back - 1), subject, "spend", "%.2f" % (habit * 40 + rng.gauss(0, 5))))
+        if rng.random() < habit * (0.9 if variant == "green" else 0.7):
+            c.append(("2026-01-%02dT23:59:00Z" % min(31, day + 1), subject, "visit", ""))
+        if rng.random() < habit:
+            c.append(("2026-01-%02dT23:00:00Z" % min(31, day + 2), subject, "spend", "%.2f" % (habit * 40 + rng.gauss(2 if variant == "green" else 0, 5))))
+    with open(os.path.join(directory, "pe.csv"), "w", newline="") as f:
+        csv.writer(f).writerows([("timestamp", "experiment", "variant", "subject")] + e)
+    with open(os.path.join(directory, "pc.csv"), "w", newline="") as f:
+        csv.writer(f).writerows([("timestamp", "subject", "metric", "value")] + c)
+    return store, os.path.join(directory, "pe.csv"), os.path.join(directory, "pc.csv")
+
+
 def main():
     store = os.path.join(ROOT, "sample-data/experiments.json")
     exposures = os.path.join(ROOT, "sample-data/events/exposures.jsonl")
@@ -129,6 +179,9 @@ def main():
         check("%s, conversion window 24 h" % key, store, key, exposures, conversions, hours=24)
         check("%s, --from/--to, frequentist" % key, store, key, exposures, conversions,
               extra=("--from", "2026-06-10T00:00:00+02:00", "--to", "2026-08-01T00:00:00Z", "--engine", "frequentist"))
+        check("%s, CUPED, lookback 14 days (summary_cuped.sql)" % key, store, key, exposures, conversions, lookback=14)
+        check("%s, CUPED, lookback 3 days, --from" % key, store, key, exposures, conversions, lookback=3,
+              extra=("--from", "2026-06-10T00:00:00Z"))
     with tempfile.TemporaryDirectory() as scratch:
         e_csv, c_csv = os.path.join(scratch, "e.csv"), os.path.join(scratch, "c.csv")
         to_csv(exposures, e_csv, ["timestamp", "experiment", "variant", "subject"])
@@ -137,6 +190,11 @@ def main():
         hand_store, hand_e, hand_c = handmade(scratch)
         check("hand-made rules (crossover, whitelist, unknown variant, before exposure, offsets)", hand_store, "hand", hand_e, hand_c)
         check("hand-made rules, conversion window 1.5 h", hand_store, "hand", hand_e, hand_c, hours=1.5)
+        check("hand-made rules, CUPED lookback 0.5 days", hand_store, "hand", hand_e, hand_c, lookback=0.5)
+        pre_store, pre_e, pre_c = correlated(scratch)
+        for lookback, engine in ((14, "bayesian"), (5.5, "frequentist"), (40, "bayesian")):
+            check("pre-period conversions, CUPED lookback %s days, %s" % (lookback, engine), pre_store, "pre", pre_e, pre_c,
+                  extra=("--engine", engine), lookback=lookback)
     print("results sql: %d passed, %d failed" % (passed, len(failed)))
     sys.exit(1 if failed else 0)
 

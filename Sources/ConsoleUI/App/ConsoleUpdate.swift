@@ -146,7 +146,9 @@ public enum ConsoleUpdate {
         case .resolve:
             guard let experiment = state.focusedExperiment else { return [] }
             // The evidence column shows the results: read the logs unless they are read already.
-            let effects = apply(.present(.resolve(ResolveForm(experiment))), from: .screen, &state, rows)
+            var form = ResolveForm(experiment)
+            form.preselectLeader(of: state.results)
+            let effects = apply(.present(.resolve(form)), from: .screen, &state, rows)
             return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
         case .addVariant, .setPayload, .editDescription, .deleteDraft:
             guard let experiment = state.focusedExperiment else { return [] }

@@ -12,6 +12,8 @@ struct ScreenContext {
     /// The rows of a screen's area: the terminal less the title, status and help bars.
     let bodyHeight: Int
     let rows: RowCache
+    /// The results read last (the resolve form weighs its objections on them).
+    let results: ResultsState?
 
     init(_ state: AppState, rows: RowCache) {
         snapshot = state.snapshot
@@ -19,6 +21,7 @@ struct ScreenContext {
         focusedExperiment = state.focusedExperiment
         bodyHeight = ConsoleView.bodyHeight(terminalHeight: state.size.height)
         self.rows = rows
+        results = state.results
     }
 
     /// Why `what` cannot be done in a read-only console, or nil when writes are allowed.

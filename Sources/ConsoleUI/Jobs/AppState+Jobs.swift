@@ -77,7 +77,8 @@ extension AppState {
             reopen(job.returnTo)
             message = .info("gave up: stopped \(job.title) before it changed anything")
         case .resultsRead(let analysis):
-            receiveResults(id, .loaded(ResultsReport(analysis, engine: results?.engine ?? .bayesian)))
+            let named = snapshot.experiments[analysis.experiment]?.metrics ?? .none
+            receiveResults(id, .loaded(ResultsReport(analysis, engine: results?.engine ?? .bayesian, named: named)))
         case .resultsFailed(let text):
             receiveResults(id, .failed(text))
         }

@@ -32,6 +32,7 @@ public struct StaleNote: Equatable, Sendable {
         case .addVariant: "added a variant"
         case .setPayload: "set a payload"
         case .setDescription: "edited its description"
+        case .setMetrics: "changed its goal and guardrail metrics"
         case .whitelistAdd: "changed its whitelist"
         case .whitelistRemove: "removed a subject from its whitelist"
         case .whitelistImport: "imported into its whitelist"

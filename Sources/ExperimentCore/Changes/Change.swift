@@ -34,7 +34,10 @@ public enum ExperimentChange: Hashable, Sendable {
     case whitelistNote(subject: String, note: String)
     case whitelistRemove(subject: String)
     case whitelistImport(rows: [WhitelistRow])
-    case resolve(winner: String)
+    /// Serves `winner` to everyone; `forced` names the evidence the operator overrode (recorded in the history).
+    case resolve(winner: String, forced: String? = nil)
+    /// Names the goal and guardrail metrics results judge the variants by (SPEC §12); allowed in every status.
+    case setMetrics(ExperimentMetrics)
     case resalt(salt: String)
 }
 
@@ -85,9 +88,14 @@ extension Change {
         .edit(experiment: experiment, .whitelistImport(rows: rows))
     }
 
-    /// Serves `winner` to everyone, forever.
-    public static func resolve(experiment: String, winner: String) -> Change {
-        .edit(experiment: experiment, .resolve(winner: winner))
+    /// Serves `winner` to everyone, forever; `forced` names the evidence overridden with `--force`.
+    public static func resolve(experiment: String, winner: String, forced: String? = nil) -> Change {
+        .edit(experiment: experiment, .resolve(winner: winner, forced: forced))
+    }
+
+    /// Names (or clears, with `.none`) the goal and guardrail metrics of `experiment`.
+    public static func setMetrics(experiment: String, metrics: ExperimentMetrics) -> Change {
+        .edit(experiment: experiment, .setMetrics(metrics))
     }
 
     /// Re-buckets every subject under a new salt.

@@ -73,12 +73,13 @@ extension Experiment {
             let share = Experiment.percentText(plan.movedShare)
             return AppliedChange(action: .ramp, before: before, after: weightSummary,
                                  result: ChangeOutcome(message: "ramped `\(key)` to \(weightSummary); \(share) of subjects switched variant", ramp: plan))
-        case .resolve(let winner):
+        case .resolve(let winner, let forced):
             guard variant(named: winner) != nil else { throw .unknownVariant(experiment: key, variant: winner, known: variants.map(\.name)) }
             let before = status
             try move(to: .resolved)
             self.winner = winner
-            return AppliedChange(action: .resolve, before: "\(before.rawValue) \(weightSummary)", after: "resolved winner=\(winner)",
+            let after = "resolved winner=\(winner)" + (forced.map { " (forced past: \($0))" } ?? "")
+            return AppliedChange(action: .resolve, before: "\(before.rawValue) \(weightSummary)", after: after,
                                  result: ChangeOutcome(message: "resolved `\(key)`: everyone now gets `\(winner)`, forever"))
         case .addVariant(let name, let payload):
             if let levels = payload?.levels, levels > JSONValue.maxLevels { throw .payloadTooDeep(levels: levels) }
@@ -102,6 +103,13 @@ extension Experiment {
             description = text
             return AppliedChange(action: .setDescription, before: before, after: text,
                                  result: ChangeOutcome(message: text.isEmpty ? "cleared the description of `\(key)`" : "changed the description of `\(key)`"))
+        case .setMetrics(let metrics):
+            if let problem = metrics.problems.first { throw .invalidMetrics(problem.message) }
+            let before = self.metrics.summary
+            self.metrics = metrics
+            return AppliedChange(action: .setMetrics, before: before, after: metrics.summary,
+                                 result: ChangeOutcome(message: metrics.summary.map { "`\(key)` now judges its variants by \($0)" }
+                                     ?? "cleared the goal and guardrail metrics of `\(key)`"))
         case .whitelistAdd(let subject, let variantName, let note, let replace):
             try checkWhitelistable(subject: subject, variant: variantName, note: note)
             let existing = whitelist[SubjectID(subject)]

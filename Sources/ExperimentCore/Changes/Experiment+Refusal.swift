@@ -7,7 +7,7 @@ extension Experiment {
     /// one) is not refused: `alreadyDone(_:)` says so, and the store succeeds without writing.
     public func refusal(for change: ExperimentChange) -> ExperimentError? {
         switch change {
-        case .setDescription: nil
+        case .setDescription, .setMetrics: nil
         case .start: transitionRefusal(to: .running)
         case .pause: transitionRefusal(to: .paused)
         case .resolve: transitionRefusal(to: .resolved)
@@ -29,6 +29,8 @@ extension Experiment {
     public func alreadyDone(_ change: ExperimentChange) -> String? {
         switch (change, status) {
         case (.start, .running), (.pause, .paused): "`\(key)` is already \(status.rawValue)"
+        case (.setMetrics(let wanted), _) where wanted == metrics:
+            "`\(key)` already has " + (metrics.summary ?? "no goal or guardrail metrics") + "; nothing changed"
         default: nil
         }
     }

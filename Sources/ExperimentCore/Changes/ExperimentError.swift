@@ -30,6 +30,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
     case importRows(problems: [ImportProblem], total: Int)
     case emptyImport
     case textTooLong(field: String, limit: Int)
+    /// A goal or guardrail naming no valid metric, a metric named twice, too many guardrails.
+    case invalidMetrics(String)
     case conflict(experiment: String, expected: Int, actual: Int, by: String, at: Date)
 
     /// One clear sentence stating the problem; the fronts add advice about their own commands.
@@ -91,6 +93,8 @@ public enum ExperimentError: Error, Hashable, Sendable {
             "the CSV file has no rows; expected lines of subject,variant[,note]"
         case .textTooLong(let field, let limit):
             "the \(field) is longer than \(limit) characters"
+        case .invalidMetrics(let reason):
+            reason
         case .conflict(let experiment, let expected, let actual, let by, let at):
             "experiment `\(experiment)` was changed by \(by) at \(ExperimentError.timeText(at)) (revision \(expected) → \(actual)) while you were looking at it; nothing was applied — review the fresh state and try again"
         }

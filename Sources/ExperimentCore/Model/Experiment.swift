@@ -19,13 +19,15 @@ public struct Experiment: Hashable, Sendable {
     public var variants: [Variant]
     /// Whitelisted subjects, keyed by their exact subject id bytes.
     public var whitelist: [SubjectID: WhitelistEntry]
+    /// The goal and guardrail metrics results judge the variants by (SPEC §12); stored, never exported.
+    public var metrics: ExperimentMetrics
 
     /// An experiment exactly as given, unchecked: the store reader builds what a file holds for the
     /// validator to judge; outside the package experiments come from a store or from `Change.create`.
     package init(
         key: String, type: SubjectType, status: ExperimentStatus, salt: String, control: String, winner: String?,
         description: String, revision: Int, createdAt: Date, updatedAt: Date, updatedBy: String,
-        variants: [Variant], whitelist: [SubjectID: WhitelistEntry]
+        variants: [Variant], whitelist: [SubjectID: WhitelistEntry], metrics: ExperimentMetrics = .none
     ) {
         self.key = key
         self.type = type
@@ -40,6 +42,7 @@ public struct Experiment: Hashable, Sendable {
         self.updatedBy = updatedBy
         self.variants = variants
         self.whitelist = whitelist
+        self.metrics = metrics
     }
 
     /// The variant called `name`, if there is one.

@@ -29,6 +29,7 @@ public enum HistoryAction: String, Codable, Hashable, Sendable, CaseIterable {
     case addVariant = "add_variant"
     case setPayload = "set_payload"
     case setDescription = "set_description"
+    case setMetrics = "set_metrics"
     case whitelistAdd = "whitelist_add"
     case whitelistRemove = "whitelist_remove"
     case whitelistImport = "whitelist_import"

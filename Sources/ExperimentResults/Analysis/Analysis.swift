@@ -11,12 +11,28 @@ public struct VariantTotals: Equatable, Sendable {
     /// Σ (value − mean)², computed in a second pass over the raw values (nil from a `--summary`):
     /// the variance from it is exact whatever the values' offset, where `Σx² − (Σx)²/n` cancels.
     public var squaredDeviations: Double?
+    /// With CUPED: the same subjects' pre-exposure covariate sums; nil without.
+    public var covariate: CovariateTotals?
 
-    public init(subjects: Int, sum: Double, sumSquares: Double, squaredDeviations: Double? = nil) {
+    public init(subjects: Int, sum: Double, sumSquares: Double, squaredDeviations: Double? = nil, covariate: CovariateTotals? = nil) {
         self.subjects = subjects
         self.sum = sum
         self.sumSquares = sumSquares
         self.squaredDeviations = squaredDeviations
+        self.covariate = covariate
+    }
+}
+
+/// A variant's covariate statistics for CUPED (SPEC §12): Σ X, Σ X² and Σ X·Y over its analysed subjects.
+public struct CovariateTotals: Equatable, Sendable {
+    public var sum: Double
+    public var sumSquares: Double
+    public var crossSum: Double
+
+    public init(sum: Double, sumSquares: Double, crossSum: Double) {
+        self.sum = sum
+        self.sumSquares = sumSquares
+        self.crossSum = crossSum
     }
 }
 
@@ -72,9 +88,11 @@ public struct Analysis: Equatable, Sendable {
     public var rowsRead: Int
     /// What the reading set aside and the reader should know (a partial last line still being written).
     public var readNotes: [String] = []
+    /// The latest exposure inside the window (nanoseconds); nil without exposures or from a summary.
+    public var lastExposure: Int64?
 
     public init(experiment: String, variants: [String], control: String, window: ResultsWindow, subjects: SubjectCounts,
-                variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0) {
+                variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0, lastExposure: Int64? = nil) {
         self.experiment = experiment
         self.variants = variants
         self.control = control
@@ -84,5 +102,6 @@ public struct Analysis: Equatable, Sendable {
         self.metrics = metrics
         self.missingMetrics = missingMetrics
         self.rowsRead = rowsRead
+        self.lastExposure = lastExposure
     }
 }

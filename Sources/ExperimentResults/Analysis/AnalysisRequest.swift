@@ -10,15 +10,18 @@ public struct AnalysisRequest: Equatable, Sendable {
     public var metrics: [String]
     /// With `--conversion-window HOURS`: conversions count only up to first exposure + this (nanoseconds).
     public var conversionWindow: Int64?
+    /// With `--cuped`: each subject's covariate sums the metric over [first exposure − lookback, first exposure) (nanoseconds).
+    public var lookback: Int64?
 
     public init(experiment: Experiment, window: ResultsWindow, exposuresPath: String, conversionsPath: String,
-                metrics: [String] = [], conversionWindow: Int64? = nil) {
+                metrics: [String] = [], conversionWindow: Int64? = nil, lookback: Int64? = nil) {
         self.experiment = experiment
         self.window = window
         self.exposuresPath = exposuresPath
         self.conversionsPath = conversionsPath
         self.metrics = metrics
         self.conversionWindow = conversionWindow
+        self.lookback = lookback
     }
 
     /// The longest conversion window: as many whole hours as 64 bits of nanoseconds hold (about 292 years).
@@ -29,4 +32,7 @@ public struct AnalysisRequest: Equatable, Sendable {
         guard hours.isFinite, abs(hours) <= maxConversionWindowHours else { return nil }
         return Int64(exactly: (hours * 3_600e9).rounded())
     }
+
+    /// CUPED's default lookback (SPEC §12), in days.
+    public static let defaultLookbackDays = 14.0
 }

@@ -32,9 +32,10 @@ public enum Analyzer {
         var metrics: [MetricTotals] = []
         for metric in ordered {
             let type: MetricType = metric.hasValues ? .mean : .proportion
-            let variants = totals(of: metric, type: type, variantOf: variantOf, subjects: subjectsPerVariant)
+            let variants = totals(of: metric, type: type, variantOf: variantOf, subjects: subjectsPerVariant, cuped: request.lookback != nil)
             for (index, totals) in variants.enumerated()
-            where !totals.sum.isFinite || !totals.sumSquares.isFinite || !(totals.squaredDeviations ?? 0).isFinite {
+            where !totals.sum.isFinite || !totals.sumSquares.isFinite || !(totals.squaredDeviations ?? 0).isFinite
+                || !(totals.covariate.map { $0.sum.isFinite && $0.sumSquares.isFinite && $0.crossSum.isFinite } ?? true) {
                 throw .malformed(file: request.conversionsPath, line: metric.lastLine, field: "value",
                                  reason: "the values of metric `\(String(decoding: metric.name, as: UTF8.self))` in variant `\(experiment.variants[index].name)` add up past the largest number (about 1.8e308)")
             }
@@ -46,12 +47,14 @@ public enum Analyzer {
                                      unknownVariantRows: states.unknownVariantRows)
         return Analysis(experiment: experiment.key, variants: experiment.variants.map(\.name), control: experiment.control,
                         window: request.window, subjects: subjects, variantSubjects: subjectsPerVariant, metrics: metrics,
-                        missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead)
+                        missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead, lastExposure: states.lastExposure)
     }
 
     /// Each variant's totals of one metric, in two passes over the stored values: the sums, then (for
     /// a mean) the squared deviations from each variant's mean (subjects without a conversion count as 0).
-    private static func totals(of metric: ConversionPass.Metric, type: MetricType, variantOf: [Int16], subjects: [Int]) -> [VariantTotals] {
+    /// With `cuped`, also the covariate sums of SPEC §12 from the values before each first exposure.
+    private static func totals(of metric: ConversionPass.Metric, type: MetricType, variantOf: [Int16], subjects: [Int],
+                               cuped: Bool) -> [VariantTotals] {
         let count = subjects.count
         var stored = [Int](repeating: 0, count: count)
         var sums = [Double](repeating: 0, count: count)
@@ -73,10 +76,20 @@ public enum Analyzer {
             let d = value(raw) - means[variant]
             deviations[variant] += d * d
         } }
+        var covariates = [CovariateTotals](repeating: CovariateTotals(sum: 0, sumSquares: 0, crossSum: 0), count: count)
+        if cuped { metric.preSubject.forEach { index, raw in
+            let variant = Int(variantOf[index])
+            guard variant >= 0 else { return }
+            let x = value(raw)
+            covariates[variant].sum += x
+            covariates[variant].sumSquares += x * x
+            covariates[variant].crossSum += x * value(metric.perSubject.value(at: index))
+        } }
         return (0..<count).map { v in
             let zeros = Double(subjects[v] - stored[v])
             return VariantTotals(subjects: subjects[v], sum: sums[v], sumSquares: squares[v],
-                                 squaredDeviations: type == .mean ? deviations[v] + zeros * means[v] * means[v] : nil)
+                                 squaredDeviations: type == .mean ? deviations[v] + zeros * means[v] * means[v] : nil,
+                                 covariate: cuped ? covariates[v] : nil)
         }
     }
 

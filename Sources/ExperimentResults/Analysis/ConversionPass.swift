@@ -17,6 +17,8 @@ struct ConversionPass {
         var perSubject = SubjectValues()
         /// The line of the last counted conversion (named when the totals leave the range of a number).
         var lastLine = 0
+        /// With a lookback (CUPED): each subject's summed values before its first exposure.
+        var preSubject = SubjectValues()
     }
 
     /// Reads every row; returns the metrics in the order first seen.
@@ -27,6 +29,7 @@ struct ConversionPass {
         let filter = Set(request.metrics.map { Array($0.utf8) })
         let to = request.window.to
         let limit = request.conversionWindow
+        let lookback = request.lookback
         var metrics: [Metric] = []
         // Each name is looked up once per run of rows naming it, in a dictionary (never a scan of the names).
         var indexOf: [[UInt8]: Int] = [:]
@@ -56,7 +59,16 @@ struct ConversionPass {
             let table = states.table
             guard metrics[metric].wanted, time <= to, let slot = table.find(subject), table.variant(at: slot) >= 0 else { return }
             let first = table.firstExposure(at: slot)
-            guard time >= first else { return }
+            guard time >= first else {
+                // Before the first exposure: CUPED's covariate, within the lookback.
+                guard let lookback, case (let start, false) = first.subtractingReportingOverflow(lookback), time >= start else { return }
+                let before = metrics[metric].preSubject.add(value ?? 1, at: table.index(at: slot), subjectCount: subjectCount)
+                guard before.isFinite else {
+                    throw EventError.malformed(file: log.path, line: line, field: "value",
+                                               reason: "the values of subject `\(FieldValues.quote(subject))` for metric `\(FieldValues.quote(name))` add up past the largest number (about 1.8e308)")
+                }
+                return
+            }
             // Past the last instant nanoseconds can hold, the window is open-ended.
             if let limit, case (let end, false) = first.addingReportingOverflow(limit), time > end { return }
             let total = metrics[metric].perSubject.add(value ?? 1, at: table.index(at: slot), subjectCount: subjectCount)

@@ -7,9 +7,12 @@ struct SubjectStates {
     let table = SubjectTable()
     var multipleCount = 0
     var unknownVariantRows = 0
+    /// The latest exposure to a known variant inside the window (nanoseconds), nil before the first.
+    var lastExposure: Int64?
 
     /// Records an exposure of `subject` to variant `index` at `time`.
     mutating func expose(_ subject: UnsafeBufferPointer<UInt8>, variant index: Int16, at time: Int64) {
+        if lastExposure.map({ time > $0 }) ?? true { lastExposure = time }
         let (slot, isNew) = table.intern(subject, variant: index, at: time)
         if isNew { return }
         let previous = table.expose(slot: slot, variant: index, at: time, marker: Self.multiple)

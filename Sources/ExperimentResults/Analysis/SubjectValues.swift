@@ -27,6 +27,12 @@ struct SubjectValues {
         return value
     }
 
+    /// Subject `index`'s total; 0 when it has none.
+    func value(at index: Int) -> Double {
+        if !dense.isEmpty { return dense[index] }
+        return positions[Int32(truncatingIfNeeded: index)].map { entries[Int($0)].value } ?? 0
+    }
+
     /// Calls `body` with every stored subject index and total (dense: every subject, zeros included).
     func forEach(_ body: (_ index: Int, _ value: Double) -> Void) {
         if dense.isEmpty {

@@ -10,13 +10,15 @@ import ExperimentStats
 /// more conversions than subjects, a sum of squares below sum²/subjects) and subject counts whose
 /// total over the variants passes the largest integer are refused, naming the line and field.
 public enum SummaryReader {
-    static let fields = ["metric", "type", "variant", "subjects", "sum", "sum_squares"]
+    static let fields = ["metric", "type", "variant", "subjects", "sum", "sum_squares", "covariate_sum", "covariate_sum_squares", "cross_sum"]
     /// The most subjects a row may give: counts are read as numbers, exact up to 2^53.
     static let maxSubjects = 1 << 53
 
-    public static func read(path: String, experiment: Experiment, window: ResultsWindow, metrics wanted: [String] = []) throws(EventError) -> Analysis {
+    /// With `cuped`, the optional columns `covariate_sum,covariate_sum_squares,cross_sum` (SPEC §12) are required on every row.
+    public static func read(path: String, experiment: Experiment, window: ResultsWindow, metrics wanted: [String] = [],
+                            cuped: Bool = false) throws(EventError) -> Analysis {
         guard EventFormat.of(path: path) == .csv else { throw .notCSV(file: path) }
-        let log = try EventLog(path: path, fields: fields, required: [Bool](repeating: true, count: fields.count))
+        let log = try EventLog(path: path, fields: fields, required: [Bool](repeating: true, count: 6) + [Bool](repeating: cuped, count: 3))
         let values = FieldValues(path: path)
         let names = experiment.variants.map(\.name)
         var order: [String] = []
@@ -65,12 +67,25 @@ public enum SummaryReader {
             guard entry.variants[index] == nil else {
                 throw EventError.malformed(file: path, line: line, field: "variant", reason: "a second row for metric `\(metric)`, variant `\(variant)`")
             }
-            entry.variants[index] = VariantTotals(subjects: count, sum: sum, sumSquares: squares)
+            var covariate: CovariateTotals?
+            if cuped {
+                var numbers: [Double] = []
+                for column in 6..<9 {
+                    guard let number = try values.number(row[column], line: line, field: fields[column], quotedAllowed: true) else {
+                        throw EventError.malformed(file: path, line: line, field: fields[column], reason: "missing (--cuped needs it)")
+                    }
+                    numbers.append(number)
+                }
+                covariate = CovariateTotals(sum: numbers[0], sumSquares: numbers[1], crossSum: numbers[2])
+            }
+            entry.variants[index] = VariantTotals(subjects: count, sum: sum, sumSquares: squares, covariate: covariate)
             totals[metric] = entry
         }
         let chosen = wanted.isEmpty ? order.sorted() : wanted.filter { totals[$0] != nil }
         let metrics = chosen.compactMap { name in
-            totals[name].map { MetricTotals(name: name, type: $0.type, variants: $0.variants.map { $0 ?? VariantTotals(subjects: 0, sum: 0, sumSquares: 0) }) }
+            totals[name].map { MetricTotals(name: name, type: $0.type, variants: $0.variants.map {
+                $0 ?? VariantTotals(subjects: 0, sum: 0, sumSquares: 0, covariate: cuped ? CovariateTotals(sum: 0, sumSquares: 0, crossSum: 0) : nil)
+            }) }
         }
         let perVariant = names.indices.map { index in metrics.map { $0.variants[index].subjects }.max() ?? 0 }
         return Analysis(experiment: experiment.key, variants: names, control: experiment.control, window: window,

@@ -57,4 +57,9 @@ public enum ResultsFormat {
 
     /// An instant in nanoseconds as RFC 3339 (UTC).
     public static func time(_ nanos: Int64) -> String { EventTime.format(nanos) }
+
+    /// An instant for people: RFC 3339 (UTC) to the second, the fraction dropped.
+    public static func timeToSecond(_ nanos: Int64) -> String {
+        EventTime.format(nanos >= 0 ? nanos / 1_000_000_000 * 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000 * 1_000_000_000)
+    }
 }

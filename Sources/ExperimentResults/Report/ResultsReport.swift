@@ -1,3 +1,5 @@
+import ExperimentCore
+
 /// The results of one experiment: the analysis, each variant compared with the control, the sample-ratio verdict and warnings.
 ///
 /// Everything a front shows (the `results` command, the console screen, the resolve form's evidence).
@@ -15,11 +17,13 @@ public struct ResultsReport: Equatable, Sendable {
         public var pValue: Double?
         /// Why there is no estimate (n < 2, a zero control mean, no variance), from the statistics.
         public var note: String?
+        /// What the comparison says for the metric's role (SPEC §12); nil for the control.
+        public var verdict: MetricVerdict?
 
         public static func == (lhs: VariantResult, rhs: VariantResult) -> Bool {
             lhs.name == rhs.name && lhs.isControl == rhs.isControl && lhs.totals == rhs.totals && lhs.mean == rhs.mean
                 && lhs.lift == rhs.lift && lhs.interval?.lower == rhs.interval?.lower && lhs.interval?.upper == rhs.interval?.upper
-                && lhs.chanceToWin == rhs.chanceToWin && lhs.pValue == rhs.pValue && lhs.note == rhs.note
+                && lhs.chanceToWin == rhs.chanceToWin && lhs.pValue == rhs.pValue && lhs.note == rhs.note && lhs.verdict == rhs.verdict
         }
     }
 
@@ -28,6 +32,10 @@ public struct ResultsReport: Equatable, Sendable {
         public var name: String
         public var type: MetricType
         public var variants: [VariantResult]
+        /// Goal, guardrail or another metric, as the experiment names it.
+        public var role: MetricRole = .other
+        /// Which way is better; `chanceToWin` is the chance of moving this way.
+        public var direction: MetricDirection = .increase
     }
 
     public var analysis: Analysis
@@ -35,14 +43,19 @@ public struct ResultsReport: Equatable, Sendable {
     public var sampleRatio: SampleRatioVerdict
     public var metrics: [MetricResult]
     public var warnings: [String]
+    /// The goal and guardrails the experiment names (SPEC §12).
+    public var named: ExperimentMetrics
 
-    /// Compares every variant with the control under `engine`.
-    public init(_ analysis: Analysis, engine: ResultsEngine) {
+    /// Compares every variant with the control under `engine`; the metrics `named` come first (goal,
+    /// then guardrails) with a verdict for their role, and `chanceToWin` is direction-aware.
+    public init(_ analysis: Analysis, engine: ResultsEngine, named: ExperimentMetrics = .none) {
         self.analysis = analysis
         self.engine = engine
+        self.named = named
         sampleRatio = SampleRatioVerdict.check(analysis)
         let controlIndex = analysis.variants.firstIndex(of: analysis.control) ?? 0
         metrics = analysis.metrics.map { metric in
+            let role = MetricRole.Assigned(metric: metric.name, named: named)
             let control = metric.variants[controlIndex]
             let variants = analysis.variants.indices.map { index -> VariantResult in
                 let totals = metric.variants[index]
@@ -52,22 +65,30 @@ public struct ResultsReport: Equatable, Sendable {
                 let estimate = Statistics.compare(control: control, treatment: totals, type: metric.type, engine: engine)
                 result.lift = estimate.lift
                 result.interval = estimate.interval
-                result.chanceToWin = engine.isBayesian ? estimate.chanceToWin : nil
+                result.chanceToWin = engine.isBayesian ? estimate.chanceToWin.map { role.direction == .decrease ? 1 - $0 : $0 } : nil
                 result.pValue = engine.isBayesian ? nil : estimate.pValue
                 result.note = estimate.note
+                result.verdict = role.verdict(lift: result.lift, chanceToWin: result.chanceToWin, pValue: result.pValue)
                 return result
             }
-            return MetricResult(name: metric.name, type: metric.type, variants: variants)
+            return MetricResult(name: metric.name, type: metric.type, variants: variants, role: role.role, direction: role.direction)
+        }
+        let ordered = MetricRole.ordered(metrics, named: named)
+        metrics = ordered
+        var analysis = analysis
+        let missing = analysis.missingMetrics
+        analysis.missingMetrics += named.named.map(\.metric).filter { name in
+            !missing.contains(name) && !ordered.contains { $0.name == name }
         }
         warnings = ResultsWarnings.all(analysis, sampleRatio)
     }
 
     /// The same analysis under another engine (the console's `b`/`f`).
-    public func with(engine: ResultsEngine) -> ResultsReport { ResultsReport(analysis, engine: engine) }
+    public func with(engine: ResultsEngine) -> ResultsReport { ResultsReport(analysis, engine: engine, named: named) }
 }
 
 extension ResultsReport.VariantResult {
     init(name: String, isControl: Bool, totals: VariantTotals, mean: Double?) {
-        self.init(name: name, isControl: isControl, totals: totals, mean: mean, lift: nil, interval: nil, chanceToWin: nil, pValue: nil, note: nil)
+        self.init(name: name, isControl: isControl, totals: totals, mean: mean, lift: nil, interval: nil, chanceToWin: nil, pValue: nil, note: nil, verdict: nil)
     }
 }

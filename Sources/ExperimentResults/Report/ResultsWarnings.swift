@@ -29,6 +29,10 @@ enum ResultsWarnings {
         default:
             break
         }
+        for metric in analysis.metrics where metric.variants.allSatisfy({ $0.covariate != nil })
+            && metric.variants.allSatisfy({ $0.covariate?.sum == 0 && $0.covariate?.sumSquares == 0 }) {
+            warnings.append("CUPED adjusts nothing for `\(metric.name)`: no conversion falls in the lookback before the subjects' first exposures (do the logs reach back that far?)")
+        }
         for metric in analysis.missingMetrics {
             warnings.append("no conversion names the metric `\(metric)`")
         }

@@ -13,6 +13,7 @@ struct ResultsJSON: Encodable {
         case status, pValue = "p_value", expected, observed
         case metric, type, variants
         case name, control, sum, sumSquares = "sum_squares", mean, lift, ci, chanceToWin = "chance_to_win", note
+        case role, direction, verdict, headline, cuped, lastExposure = "last_exposure"
     }
 
     private struct Name: CodingKey {
@@ -46,11 +47,16 @@ struct ResultsJSON: Encodable {
         var observed = srm.nestedContainer(keyedBy: Name.self, forKey: .observed)
         for entry in report.sampleRatio.observed { try observed.encode(entry.subjects, forKey: Name(entry.name)) }
         try root.encode(report.warnings, forKey: .warnings)
+        try root.encode(DecisionText.headline(report), forKey: .headline)
+        try root.encode(analysis.lastExposure.map(ResultsFormat.time), forKey: .lastExposure)
+        try root.encode(report.metrics.contains { $0.variants.contains { $0.totals.covariate != nil } }, forKey: .cuped)
         var metrics = root.nestedUnkeyedContainer(forKey: .metrics)
         for metric in report.metrics {
             var object = metrics.nestedContainer(keyedBy: Keys.self)
             try object.encode(metric.name, forKey: .metric)
             try object.encode(metric.type.rawValue, forKey: .type)
+            try object.encode(metric.role.rawValue, forKey: .role)
+            try object.encode(metric.direction.rawValue, forKey: .direction)
             var variants = object.nestedUnkeyedContainer(forKey: .variants)
             for variant in metric.variants {
                 var item = variants.nestedContainer(keyedBy: Keys.self)
@@ -65,6 +71,7 @@ struct ResultsJSON: Encodable {
                 try item.encode(variant.chanceToWin, forKey: .chanceToWin)
                 try item.encode(variant.pValue, forKey: .pValue)
                 try item.encode(variant.note, forKey: .note)
+                if !variant.isControl { try item.encode(variant.verdict?.rawValue, forKey: .verdict) }
             }
         }
     }

@@ -8,12 +8,15 @@ enum ResultsText {
         case .bayesian: "Bayesian"
         case .frequentist(let sequential): sequential ? "frequentist, sequential" : "frequentist"
         }
-        var lines = ["\(SafeOutput.text(analysis.experiment)) · \(engine) · \(ResultsFormat.time(analysis.window.from)) – \(ResultsFormat.time(analysis.window.to))"]
-        lines.append("subjects: " + subjectsLine(analysis.subjects))
+        var lines = ["\(SafeOutput.text(analysis.experiment)) · \(engine) · \(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"]
+        if !report.named.isEmpty { lines.append("verdict: " + SafeOutput.text(DecisionText.headline(report))) }
+        lines.append("subjects: " + subjectsLine(analysis.subjects) + (analysis.lastExposure.map { " · last exposure \(ResultsFormat.timeToSecond($0))" } ?? ""))
         lines.append("sample ratio: " + sampleRatioLine(report.sampleRatio))
-        if report.metrics.isEmpty { lines += ["", "no metrics: the conversions log names none (or none of --metric)"] }
+        if report.metrics.isEmpty {
+            lines += ["", "no metrics: " + DecisionText.noMetricsReason(analysis)]
+        }
         for metric in report.metrics {
-            lines += [""] + table(metric, report.engine)
+            lines += [""] + table(metric, report.engine, verdicts: !report.named.isEmpty)
         }
         if !report.warnings.isEmpty {
             lines += ["", "warnings:"] + report.warnings.map { "  ! " + SafeOutput.text($0) }
@@ -32,25 +35,34 @@ enum ResultsText {
     }
 
     static func sampleRatioLine(_ verdict: SampleRatioVerdict) -> String {
-        let split = zip(verdict.expected, verdict.observed).map { expected, observed in
-            let total = verdict.observed.reduce(0) { $0 + $1.subjects }
-            let share = total > 0 ? Double(observed.subjects) / Double(total) : 0
-            return "\(SafeOutput.text(expected.name)) \(ResultsFormat.percent(share, digits: 1)) of \(ResultsFormat.percent(expected.share, digits: 1))"
-        }.joined(separator: ", ")
+        let split = SafeOutput.text(DecisionText.observedOfExpected(verdict))
         let p = verdict.pValue.map { " (\(ResultsFormat.pClause($0)))" } ?? ""
         let words = switch verdict.status {
         case .ok: "ok\(p)"
         case .mismatch: "MISMATCH\(p)"
         case .notEnoughTraffic: "not enough traffic to check\(p)"
-        case .notApplicable: "not applicable"
+        case .notApplicable: "not applicable: " + (verdict.expected.count < 2
+            ? "fewer than two variants have a weight, so there is no split to compare"
+            : "the weights changed inside the window")
         }
         return split.isEmpty ? words : "\(words) — observed of expected: \(split)"
     }
 
-    static func table(_ metric: ResultsReport.MetricResult, _ engine: ResultsEngine) -> [String] {
+    static func table(_ metric: ResultsReport.MetricResult, _ engine: ResultsEngine, verdicts: Bool = false) -> [String] {
         let proportion = metric.type == .proportion
+        let chanceTitle = metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN"
         let header = ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", proportion ? "RATE" : "MEAN", "LIFT", "95 % INTERVAL",
-                      engine.isBayesian ? "CHANCE TO WIN" : "P-VALUE"]
+                      engine.isBayesian ? chanceTitle : "P-VALUE"] + (verdicts ? ["VERDICT"] : [])
+        let rows = plainRows(metric, engine).enumerated().map { index, row in
+            guard verdicts else { return row }
+            return row + [metric.variants[index].verdict.map(DecisionText.word) ?? ""]
+        }
+        let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""
+        return ["\(SafeOutput.text(metric.name)) (\(metric.type.rawValue)\(role))"] + SafeOutput.table(header, rows)
+    }
+
+    private static func plainRows(_ metric: ResultsReport.MetricResult, _ engine: ResultsEngine) -> [[String]] {
+        let proportion = metric.type == .proportion
         let rows = metric.variants.map { variant -> [String] in
             let mean = variant.mean.map { proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—"
             var row = [variant.name + (variant.isControl ? " (control)" : ""), ResultsFormat.count(variant.totals.subjects),
@@ -63,6 +75,6 @@ enum ResultsText {
             row.append(last ?? "—")
             return row
         }
-        return ["\(SafeOutput.text(metric.name)) (\(metric.type.rawValue))"] + SafeOutput.table(header, rows)
+        return rows
     }
 }

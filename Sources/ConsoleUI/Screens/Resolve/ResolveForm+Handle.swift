@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 
 extension ResolveForm {
@@ -41,6 +42,15 @@ extension ResolveForm {
                 : "`\(confirmation.text)` is not `\(key)`; type the key exactly to resolve (this cannot be undone)"
             return .none
         }
-        return .start(.apply(.resolve(experiment: key, winner: winnerName), expectedRevision: revision))
+        // A mismatch or a guardrail failing for the winner: asked a second time, and recorded when resolved past.
+        let report = context.results.flatMap { $0.experimentKey == key ? $0.report : nil }
+        let objections = report.map { DecisionText.resolveObjections($0, winner: winnerName) } ?? []
+        let forced = objections.isEmpty ? nil : objections.joined(separator: "; ")
+        if let forced, acknowledged != forced {
+            acknowledged = forced
+            problem = "\(forced); Enter again resolves anyway (the history records it)"
+            return .none
+        }
+        return .start(.apply(.resolve(experiment: key, winner: winnerName, forced: forced), expectedRevision: revision))
     }
 }

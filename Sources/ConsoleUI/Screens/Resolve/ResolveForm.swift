@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 
 /// The resolve form: pick the winner, type the experiment key to confirm this irreversible change.
@@ -26,6 +27,8 @@ public struct ResolveForm: Equatable, Sendable {
     public var whitelistCounts: [Int]
     /// What another writer changed since the form opened (the form then shows the fresh state).
     public var changed: StaleNote?
+    /// The objections (a sample-ratio mismatch, a failed guardrail) the operator was shown and may resolve past with a second Enter.
+    public var acknowledged: String?
 
     /// A form for `experiment`, the winner field focused on its control.
     public init(_ experiment: Experiment) {
@@ -47,6 +50,13 @@ public struct ResolveForm: Equatable, Sendable {
         fresh.problem = problem
         fresh.changed = note
         return fresh
+    }
+
+    /// Picks the variant the goal favours when the experiment's results are read (else the control stays).
+    mutating func preselectLeader(of results: ResultsState?) {
+        guard let results, results.experimentKey == experimentKey, let report = results.report,
+              let leader = DecisionText.goalLeader(report), let index = variants.firstIndex(of: leader) else { return }
+        winner = index
     }
 
     /// The chosen winner's name.

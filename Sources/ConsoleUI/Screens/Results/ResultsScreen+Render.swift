@@ -43,6 +43,10 @@ extension ResultsScreen {
         y += 1
         buffer.write(subjectsLine(analysis.subjects), x: x, y: y, maxWidth: width, style: Palette.dim)
         y += 1
+        for (line, style) in decisionLines(report) {
+            buffer.write(SafeText.escaped(line), x: x, y: y, maxWidth: width, style: style)
+            y += 1
+        }
         for banner in banners(report) {
             buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: Palette.banner)
             buffer.write(" ⚠ " + SafeText.escaped(banner), x: x, y: y, maxWidth: width, style: Palette.banner)
@@ -58,10 +62,13 @@ extension ResultsScreen {
         if report.sampleRatio.status != .mismatch {
             buffer.write(sampleRatioLine(report.sampleRatio), x: x, y: y, maxWidth: width, style: Palette.dim)
             y += 1
+        } else {
+            buffer.write(SafeText.escaped("observed of expected: " + DecisionText.observedOfExpected(report.sampleRatio)), x: x, y: y, maxWidth: width, style: Palette.dim)
+            y += 1
         }
         y += 1
         guard !report.metrics.isEmpty else {
-            buffer.write("no metrics: the conversions log has no conversion of these subjects", x: x, y: y, maxWidth: width, style: Palette.dim)
+            buffer.write("no metrics: " + DecisionText.noMetricsReason(analysis), x: x, y: y, maxWidth: width, style: Palette.dim)
             return
         }
         let metric = report.metrics[min(index, report.metrics.count - 1)]
@@ -69,6 +76,16 @@ extension ResultsScreen {
         y = renderTable(metric, x: x, y: y + 1, width: width, into: &buffer)
         guard y + 2 + metric.variants.count <= maxY else { return }
         renderChart(metric, engine: report.engine, x: x, y: y + 1, width: width, into: &buffer)
+    }
+
+    /// With a goal or guardrails named: the verdict line, then (with a goal) the days still needed for 80 % power at a 5 % effect.
+    static func decisionLines(_ report: ResultsReport) -> [(String, CellStyle)] {
+        guard !report.named.isEmpty else { return [] }
+        var lines: [(String, CellStyle)] = [("verdict: " + DecisionText.headline(report), .bold)]
+        if let goal = report.named.goal, let plan = PowerPlan(report.analysis, metric: goal.metric) {
+            lines.append(("plan: " + DecisionText.planLine(plan), Palette.dim))
+        }
+        return lines
     }
 
     /// The words above the numbers that must not be missed: a sample-ratio mismatch, many subjects in several variants.

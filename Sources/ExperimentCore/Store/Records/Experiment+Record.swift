@@ -2,7 +2,7 @@ import Foundation
 
 extension Experiment: Codable {
     enum CodingKeys: String, CodingKey {
-        case key, type, status, salt, control, winner, description, revision, variants, whitelist
+        case key, type, status, salt, control, winner, description, revision, variants, whitelist, metrics
         case createdAt = "created_at", updatedAt = "updated_at", updatedBy = "updated_by"
     }
 
@@ -28,6 +28,7 @@ extension Experiment: Codable {
                                                    debugDescription: "subject `\(entry.subject)` is listed twice")
         }
         self.whitelist = whitelist
+        metrics = try container.decodeIfPresent(ExperimentMetrics.self, forKey: .metrics) ?? .none
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,6 +46,7 @@ extension Experiment: Codable {
         try container.encode(updatedBy, forKey: .updatedBy)
         try container.encode(variants, forKey: .variants)
         try container.encode(sortedWhitelist, forKey: .whitelist)
+        if !metrics.isEmpty { try container.encode(metrics, forKey: .metrics) }
     }
 }
 
@@ -59,7 +61,7 @@ extension StoreReader {
         var writtenEntries: Range<Int>?, omitted = false
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
         var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
-        var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?
+        var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?, metrics: ExperimentMetrics?
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "key": return once(&key, cursor.string())
@@ -74,6 +76,7 @@ extension StoreReader {
             case "updated_at": return once(&updatedAt, date(&cursor))
             case "updated_by": return once(&updatedBy, cursor.string())
             case "variants": return once(&variants, readArray(&cursor, readVariant))
+            case "metrics": return once(&metrics, readMetrics(&cursor))
             case "whitelist":
                 if let kept, whitelist == nil, let key, !kept.contains(key), let variants,
                    let entries = checkedWrittenEntries(&cursor, variants: variants.map(\.name)) {
@@ -92,7 +95,7 @@ extension StoreReader {
               let createdAt, let updatedAt, let updatedBy, let variants, let whitelist else { return nil }
         let experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
                                     description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
-                                    updatedBy: updatedBy, variants: variants, whitelist: whitelist)
+                                    updatedBy: updatedBy, variants: variants, whitelist: whitelist, metrics: metrics ?? .none)
         if let written, let writtenEntries,
            let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
             verbatim?[key] = span
@@ -126,6 +129,7 @@ extension StoreValidator {
         }
         problems += variantProblems(experiment.variants, at: path)
         problems += whitelistProblems(experiment.whitelist, variants: names, at: path)
+        problems += experiment.metrics.problems.map { StoreProblem(path + ".metrics" + $0.path, $0.message) }
         return problems
     }
 }

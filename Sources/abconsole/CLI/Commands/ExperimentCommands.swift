@@ -28,7 +28,7 @@ enum ExperimentCommands {
     static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let experiment = try context.experiment(arguments.argument("EXP") ?? "", in: context.load())
         if arguments.flag("--json") {
-            context.output.line(try SafeOutput.json(experiment))
+            context.output.line(try SafeOutput.json(ShowJSON(experiment: experiment)))
             return
         }
         let safe = SafeOutput.text
@@ -39,6 +39,7 @@ enum ExperimentCommands {
             "control:     \(experiment.control)",
         ]
         if let winner = experiment.winner { lines.append("winner:      \(winner) (served to everyone)") }
+        lines += MetricsCommands.showLines(experiment.metrics)
         lines.append("updated:     \(TimeLabel.utc(experiment.updatedAt)) by \(safe(experiment.updatedBy))")
         lines.append("")
         let whitelisted = Dictionary(grouping: experiment.whitelist.values, by: \.variant).mapValues(\.count)
@@ -92,10 +93,6 @@ enum ExperimentCommands {
 
     static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         try context.apply(.delete(experiment: arguments.argument("EXP") ?? ""))
-    }
-
-    static func resolve(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        try context.apply(.resolve(experiment: arguments.argument("EXP") ?? "", winner: arguments.argument("VARIANT") ?? ""))
     }
 
     static func ramp(_ arguments: ParsedArguments, _ context: CommandContext) throws {

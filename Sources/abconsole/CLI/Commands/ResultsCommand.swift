@@ -12,9 +12,12 @@ enum ResultsCommand {
         .value("--metric", "NAME", "only this metric (default: every metric in the conversions)", repeatable: true),
         .value("--engine", "bayesian|frequentist", "the statistics engine (default bayesian)", choices: ["bayesian", "frequentist"]),
         .flag("--sequential", "frequentist with GrowthBook's sequential confidence intervals"),
-        .value("--from", "TIME", "window start, RFC 3339 (default: the current phase's start)"),
-        .value("--to", "TIME", "window end, RFC 3339 (default: the resolve, else now)"),
+        .value("--from", "TIME", "window start, RFC 3339 or a date (default: the current phase's start)"),
+        .value("--to", "TIME", "window end, RFC 3339 or a date, its end included (default: the resolve, else now)"),
         .value("--conversion-window", "HOURS", "count conversions only up to HOURS after the first exposure"),
+        .flag("--cuped", "CUPED: reduce variance with each subject's same metric before its first exposure"),
+        .value("--lookback", "DAYS", "with --cuped: the days before the first exposure that count (default 14)"),
+        .flag("--all-metrics", "after the goal and guardrails, every other metric too (default when the experiment names none)"),
         .flag("--json", "print JSON"),
     ]
 
@@ -23,37 +26,56 @@ enum ResultsCommand {
         guard let key = arguments.argument("EXP") else { throw CLIError.usage("missing EXP", command: nil) }
         let experiment = try context.experiment(key, in: snapshot)
         let engine = try engine(arguments)
-        let from = try time(arguments, "--from"), to = try time(arguments, "--to")
-        let window = ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now(), from: from, to: to)
-        guard window.from <= window.to else {
-            throw CLIError.usage("the window is empty: it starts \(ResultsFormat.time(window.from)) and ends \(ResultsFormat.time(window.to))", command: nil)
-        }
-        let metrics = arguments.options["--metric"] ?? []
-        let analysis: Analysis
-        do {
-            if let summary = arguments.option("--summary") {
-                for option in ["--exposures", "--conversions", "--conversion-window"] where arguments.option(option) != nil {
-                    throw CLIError.usage("\(option) does not apply with --summary (the summary is already aggregated)", command: nil)
-                }
-                analysis = try SummaryReader.read(path: summary, experiment: experiment, window: window, metrics: metrics)
-            } else {
-                let paths = EventPaths(besideStore: context.store.path, environment: context.environment)
-                let request = AnalysisRequest(
-                    experiment: experiment, window: window,
-                    exposuresPath: arguments.option("--exposures") ?? paths.exposures,
-                    conversionsPath: arguments.option("--conversions") ?? paths.conversions,
-                    metrics: metrics, conversionWindow: try conversionWindow(arguments))
-                analysis = try Analyzer.analyze(request)
-            }
-        } catch let error as EventError {
-            throw CLIError(error)
-        }
-        let report = ResultsReport(analysis, engine: engine)
+        let window = try window(arguments, experiment, snapshot, context)
+        let metrics = MetricRole.wanted(given: arguments.options["--metric"] ?? [], named: experiment.metrics,
+                                        allMetrics: arguments.flag("--all-metrics"))
+        let analysis = try analyze(arguments, context, experiment, window: window, metrics: metrics)
+        let report = ResultsReport(analysis, engine: engine, named: experiment.metrics)
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(ResultsJSON(report)))
         } else {
             ResultsText.lines(report).forEach(context.output.line)
         }
+    }
+
+    /// The window of `--from`/`--to` over the current phase; an empty one is refused.
+    static func window(_ arguments: ParsedArguments, _ experiment: Experiment, _ snapshot: StoreSnapshot, _ context: CommandContext) throws -> ResultsWindow {
+        let from = try time(arguments, "--from"), to = try time(arguments, "--to")
+        let window = ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now(), from: from, to: to)
+        guard window.from <= window.to else {
+            throw CLIError.usage("the window is empty: it starts \(ResultsFormat.time(window.from)) and ends \(ResultsFormat.time(window.to))", command: nil)
+        }
+        return window
+    }
+
+    /// The analysis of `--summary`, else of the event logs (given, else the defaults beside the store).
+    static func analyze(_ arguments: ParsedArguments, _ context: CommandContext, _ experiment: Experiment,
+                        window: ResultsWindow, metrics: [String]) throws -> Analysis {
+        do {
+            if let summary = arguments.option("--summary") {
+                for option in ["--exposures", "--conversions", "--conversion-window"] where arguments.option(option) != nil {
+                    throw CLIError.usage("\(option) does not apply with --summary (the summary is already aggregated)", command: nil)
+                }
+                return try SummaryReader.read(path: summary, experiment: experiment, window: window, metrics: metrics,
+                                              cuped: arguments.flag("--cuped"))
+            }
+            let paths = EventPaths(besideStore: context.store.path, environment: context.environment)
+            let request = AnalysisRequest(
+                experiment: experiment, window: window,
+                exposuresPath: arguments.option("--exposures") ?? paths.exposures,
+                conversionsPath: arguments.option("--conversions") ?? paths.conversions,
+                metrics: metrics, conversionWindow: try conversionWindow(arguments), lookback: try lookback(arguments))
+            return try Analyzer.analyze(request)
+        } catch let error as EventError {
+            throw CLIError(error)
+        }
+    }
+
+    /// Whether the command line names event logs or a summary, or the default logs exist: evidence to read.
+    static func hasEvidence(_ arguments: ParsedArguments, _ context: CommandContext) -> Bool {
+        if ["--summary", "--exposures", "--conversions"].contains(where: { arguments.option($0) != nil }) { return true }
+        let paths = EventPaths(besideStore: context.store.path, environment: context.environment)
+        return FileManager.default.fileExists(atPath: paths.exposures) && FileManager.default.fileExists(atPath: paths.conversions)
     }
 
     private static func engine(_ arguments: ParsedArguments) throws -> ResultsEngine {
@@ -68,15 +90,34 @@ enum ResultsCommand {
         }
     }
 
-    private static func time(_ arguments: ParsedArguments, _ name: String) throws -> Int64? {
+    /// `--from`/`--to` as nanoseconds: RFC 3339, or a date `YYYY-MM-DD` (UTC) meaning its first
+    /// instant for `--from` and its last for `--to`, as `history --since` takes a date.
+    static func time(_ arguments: ParsedArguments, _ name: String) throws -> Int64? {
         guard let text = arguments.option(name) else { return nil }
+        if text.utf8.count == 10, case .success(let start) = EventTime.parse(text + "T00:00:00Z") {
+            return name == "--to" ? start + 86_400_000_000_000 - 1 : start
+        }
         switch EventTime.parse(text) {
         case .success(let nanos): return nanos
         case .failure(let problem): throw CLIError.usage("\(name) `\(text)`: \(problem.reason)", command: nil)
         }
     }
 
-    private static func conversionWindow(_ arguments: ParsedArguments) throws -> Int64? {
+    /// `--cuped`'s lookback in nanoseconds (nil without `--cuped`); `--lookback` without `--cuped` is refused.
+    static func lookback(_ arguments: ParsedArguments) throws -> Int64? {
+        let text = arguments.option("--lookback")
+        guard arguments.flag("--cuped") else {
+            if text != nil { throw CLIError.usage("--lookback applies with --cuped", command: nil) }
+            return nil
+        }
+        guard let text else { return AnalysisRequest.nanos(hours: AnalysisRequest.defaultLookbackDays * 24) }
+        guard let days = Double(text), days.isFinite, days > 0, days <= 3_650 else {
+            throw CLIError.usage("--lookback must be a number of days above 0 and at most 3650, not `\(SafeOutput.text(text))`", command: nil)
+        }
+        return AnalysisRequest.nanos(hours: days * 24)
+    }
+
+    static func conversionWindow(_ arguments: ParsedArguments) throws -> Int64? {
         guard let text = arguments.option("--conversion-window") else { return nil }
         guard let hours = DecimalText.value(text), hours.isFinite, hours > 0, let nanos = AnalysisRequest.nanos(hours: hours), nanos > 0 else {
             let most = ResultsFormat.count(Int(AnalysisRequest.maxConversionWindowHours))

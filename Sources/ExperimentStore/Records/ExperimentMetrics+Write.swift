@@ -1,0 +1,26 @@
+import ExperimentCore
+
+/// An experiment's `metrics` line, compact JSON in key order (read back by `ExperimentMetrics+Record.swift` in the core).
+
+extension StoreWriter {
+    /// `      "metrics": {...},\n` when the experiment names a metric; nothing otherwise, so stores without metrics keep their bytes.
+    static func appendMetrics(_ metrics: ExperimentMetrics, to writer: inout ByteWriter) {
+        guard !metrics.isEmpty else { return }
+        writer.append("\n      \"metrics\": {\"goal\": ")
+        if let goal = metrics.goal { append(goal, to: &writer) } else { writer.append("null") }
+        writer.append(", \"guardrails\": [")
+        for (index, guardrail) in metrics.guardrails.enumerated() {
+            if index > 0 { writer.append(", ") }
+            append(guardrail, to: &writer)
+        }
+        writer.append("]},")
+    }
+
+    private static func append(_ named: NamedMetric, to writer: inout ByteWriter) {
+        writer.append("{\"direction\": ")
+        writer.appendQuoted(named.direction.rawValue)
+        writer.append(", \"metric\": ")
+        writer.appendQuoted(named.metric)
+        writer.append("}")
+    }
+}

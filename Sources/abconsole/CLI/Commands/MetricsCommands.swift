@@ -1,0 +1,51 @@
+import ExperimentCore
+import Foundation
+
+/// `set-metrics`: the goal and guardrail metrics results judge an experiment's variants by (SPEC §12).
+enum MetricsCommands {
+    static let options: [OptionSpec] = [
+        .value("--goal", "M[:decrease]", "the metric the experiment should move (higher is better unless :decrease)"),
+        .value("--guardrail", "M[:decrease]", "a metric that must not get worse (higher is better unless :decrease)", repeatable: true),
+        .flag("--clear", "remove the goal and the guardrails (with --goal/--guardrail: set exactly those)"),
+    ]
+
+    /// `--goal` replaces the goal, `--guardrail` (all of them) replaces the guardrails, `--clear` starts from none.
+    static func setMetrics(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let key = arguments.argument("EXP") ?? ""
+        let goal = arguments.option("--goal").map(NamedMetric.parse)
+        let guardrails = (arguments.options["--guardrail"] ?? []).map(NamedMetric.parse)
+        let clear = arguments.flag("--clear")
+        guard clear || goal != nil || !guardrails.isEmpty else {
+            throw CLIError.usage("give --goal, --guardrail or --clear", command: nil)
+        }
+        let current = clear ? ExperimentMetrics.none : try context.experiment(key, in: context.load()).metrics
+        let metrics = ExperimentMetrics(goal: goal ?? current.goal, guardrails: guardrails.isEmpty ? current.guardrails : guardrails)
+        try context.apply(.setMetrics(experiment: key, metrics: metrics))
+    }
+
+    /// The `show` lines naming the metrics, or none when the experiment names none.
+    static func showLines(_ metrics: ExperimentMetrics) -> [String] {
+        guard !metrics.isEmpty else { return [] }
+        var lines = ["goal:        " + (metrics.goal.map(words) ?? "none")]
+        if !metrics.guardrails.isEmpty { lines.append("guardrails:  " + metrics.guardrails.map(words).joined(separator: ", ")) }
+        return lines
+    }
+
+    /// `purchase (higher is better)`.
+    static func words(_ named: NamedMetric) -> String {
+        "\(SafeOutput.text(named.metric)) (\(named.direction == .increase ? "higher" : "lower") is better)"
+    }
+}
+
+/// `show --json`: the experiment's store encoding with `"metrics"` always present (`goal` null when none is named).
+struct ShowJSON: Encodable {
+    let experiment: Experiment
+
+    private enum Keys: String, CodingKey { case metrics }
+
+    func encode(to encoder: any Encoder) throws {
+        try experiment.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(experiment.metrics, forKey: .metrics)
+    }
+}

@@ -1,0 +1,127 @@
+import ExperimentCore
+import ExperimentResults
+import Foundation
+
+/// `plan`: power and duration (SPEC §12), from an experiment's traffic so far or for a draft.
+enum PlanCommand {
+    static let options: [OptionSpec] = [
+        .value("--metric", "M", "the metric (default: the goal, else the first metric)"),
+        .value("--mde", "REL", "the relative effect to detect, above 0 and below 10 (default 0.05 = 5 %)"),
+        .value("--power", "P", "the power to reach, between 0 and 1 (default 0.8)"),
+        .value("--daily-subjects", "N", "draft: subjects a day over all variants (with --baseline, no EXP)"),
+        .value("--baseline", "RATE", "draft: the control's conversion rate, between 0 and 1"),
+        .value("--variants", "K", "draft: the number of variants sharing the traffic (default 2)"),
+        .value("--exposures", "FILE", "exposures log (default as for results)"),
+        .value("--conversions", "FILE", "conversions log (default as for results)"),
+        .value("--summary", "FILE", "pre-aggregated CSV instead of the logs"),
+        .value("--from", "TIME", "window start (default: the current phase's start)"),
+        .value("--to", "TIME", "window end (default: the resolve, else now)"),
+        .flag("--json", "print JSON"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let mde = try number(arguments, "--mde", default: PowerPlan.defaultEffect, "a relative effect above 0 and below 10 (0.05 = 5 %)") { $0 > 0 && $0 < 10 }
+        let target = try number(arguments, "--power", default: PowerPlan.defaultPower, "a power between 0 and 1, e.g. 0.8") { $0 > 0 && $0 < 1 }
+        let draftOptions = ["--daily-subjects", "--baseline", "--variants"].filter { arguments.option($0) != nil }
+        guard let key = arguments.argument("EXP") else {
+            return try draft(arguments, context, mde: mde, target: target)
+        }
+        if let option = draftOptions.first {
+            throw CLIError.usage("\(option) plans a draft; give it without EXP (with EXP the plan uses the experiment's own traffic)", command: nil)
+        }
+        let snapshot = try context.load()
+        let experiment = try context.experiment(key, in: snapshot)
+        let window = try ResultsCommand.window(arguments, experiment, snapshot, context)
+        let wanted = arguments.option("--metric") ?? experiment.metrics.goal?.metric
+        let analysis = try ResultsCommand.analyze(arguments, context, experiment, window: window, metrics: wanted.map { [$0] } ?? [])
+        guard analysis.subjects.analysed > 0 else {
+            throw CLIError.data("`\(key)` has no analysed subjects in the window \(ResultsFormat.time(window.from)) – \(ResultsFormat.time(window.to)), so there is no traffic to plan from; plan a draft with --daily-subjects N --baseline RATE")
+        }
+        guard let metric = wanted ?? analysis.metrics.first?.name else {
+            throw CLIError.data("no metric to plan with: no conversion of `\(key)`'s subjects names one in the window")
+        }
+        guard let plan = PowerPlan(analysis, metric: metric, mde: mde, target: target) else {
+            throw CLIError.data("no conversion names the metric `\(SafeOutput.text(metric))` in the window")
+        }
+        if arguments.flag("--json") {
+            context.output.line(try SafeOutput.json(PlanJSON(experiment: key, plan: plan)))
+            return
+        }
+        context.output.line("\(key) · \(SafeOutput.text(metric)) (\(plan.type.rawValue)) · \(String(format: "%.1f", plan.days)) days of traffic · \(SafeOutput.text(DecisionText.planLine(plan)))")
+        let rows = plan.rows.map { row in
+            [row.name, ResultsFormat.count(row.subjects), ResultsFormat.number(row.subjectsPerDay),
+             row.power.map { ResultsFormat.percent($0, digits: 1) } ?? "—",
+             row.daysRemaining.map { $0 == 0 ? "reached" : String($0) } ?? (row.power == nil ? "—" : "over 365")]
+        }
+        SafeOutput.table(["VARIANT", "SUBJECTS", "PER DAY", "POWER NOW", "DAYS MORE"], rows).forEach(context.output.line)
+    }
+
+    private static func draft(_ arguments: ParsedArguments, _ context: CommandContext, mde: Double, target: Double) throws {
+        guard arguments.option("--daily-subjects") != nil, arguments.option("--baseline") != nil else {
+            throw CLIError.usage("give EXP, or --daily-subjects N and --baseline RATE to plan a draft", command: nil)
+        }
+        let daily = try number(arguments, "--daily-subjects", default: 0, "a positive number of subjects a day") { $0 > 0 && $0 < 1e15 }
+        let baseline = try number(arguments, "--baseline", default: 0, "a conversion rate between 0 and 1, e.g. 0.04") { $0 > 0 && $0 < 1 }
+        let variants = try number(arguments, "--variants", default: 2, "a whole number of variants from 2 to 100") { $0 >= 2 && $0 <= 100 && $0 == $0.rounded() }
+        guard baseline * (1 + mde) < 1 else {
+            throw CLIError.usage("a \(DecisionText.effectWords(mde)) effect on a baseline of \(ResultsFormat.percent(baseline, digits: 1)) would pass 100 %; lower --mde", command: nil)
+        }
+        guard let plan = PowerPlan.draft(dailySubjects: daily, baseline: baseline, variants: Int(variants), mde: mde, target: target) else {
+            throw CLIError.data("no sample size reaches \(ResultsFormat.percent(target, digits: 0)) power for this effect")
+        }
+        if arguments.flag("--json") {
+            context.output.line(try SafeOutput.json(DraftPlanJSON(subjectsPerVariant: plan.subjectsPerVariant, days: plan.days)))
+            return
+        }
+        context.output.line("\(ResultsFormat.count(plan.subjectsPerVariant)) subjects per variant for \(ResultsFormat.percent(target, digits: 0)) power at a \(DecisionText.effectWords(mde)) effect on a \(ResultsFormat.percent(baseline, digits: 2)) baseline: about \(plan.days) \(plan.days == 1 ? "day" : "days") at \(ResultsFormat.number(daily)) subjects a day over \(Int(variants)) variants")
+    }
+
+    /// The number given with `option` (or `fallback`), refused with a clear sentence unless `valid`.
+    private static func number(_ arguments: ParsedArguments, _ option: String, default fallback: Double, _ wanted: String,
+                               valid: (Double) -> Bool) throws -> Double {
+        guard let text = arguments.option(option) else { return fallback }
+        guard let value = Double(text), value.isFinite, valid(value) else {
+            throw CLIError.usage("\(option) must be \(wanted), not `\(SafeOutput.text(text))`", command: nil)
+        }
+        return value
+    }
+}
+
+
+/// `plan EXP --json`: `{"experiment","metric","mde","power_target","variants":[{"name","subjects","subjects_per_day","power","days_remaining"}]}`.
+struct PlanJSON: Encodable {
+    let experiment: String
+    let plan: PowerPlan
+
+    private enum Keys: String, CodingKey {
+        case experiment, metric, type, mde, powerTarget = "power_target", days, variants
+        case name, subjects, subjectsPerDay = "subjects_per_day", power, daysRemaining = "days_remaining"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var root = encoder.container(keyedBy: Keys.self)
+        try root.encode(experiment, forKey: .experiment)
+        try root.encode(plan.metric, forKey: .metric)
+        try root.encode(plan.type.rawValue, forKey: .type)
+        try root.encode(plan.mde, forKey: .mde)
+        try root.encode(plan.target, forKey: .powerTarget)
+        try root.encode(plan.days, forKey: .days)
+        var variants = root.nestedUnkeyedContainer(forKey: .variants)
+        for row in plan.rows {
+            var item = variants.nestedContainer(keyedBy: Keys.self)
+            try item.encode(row.name, forKey: .name)
+            try item.encode(row.subjects, forKey: .subjects)
+            try item.encode(row.subjectsPerDay, forKey: .subjectsPerDay)
+            try item.encode(row.power, forKey: .power)
+            try item.encode(row.daysRemaining, forKey: .daysRemaining)
+        }
+    }
+}
+
+/// `plan --daily-subjects N --baseline RATE --json`: `{"subjects_per_variant","days"}`.
+struct DraftPlanJSON: Encodable {
+    let subjectsPerVariant: Int
+    let days: Int
+
+    enum CodingKeys: String, CodingKey { case subjectsPerVariant = "subjects_per_variant", days }
+}

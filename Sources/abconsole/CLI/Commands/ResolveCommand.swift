@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ExperimentCore
+import ExperimentResults
+import Foundation
+
+/// `resolve EXP VARIANT`: the guarded resolve of SPEC §12. The evidence first (when logs are
+/// readable), refused on a sample-ratio mismatch or a failed guardrail unless `--force`, and a typed
+/// confirmation at a terminal (`--yes` without one).
+enum ResolveCommand {
+    static let options: [OptionSpec] = [
+        .flag("--yes", "do not ask to type the key (required without a terminal)"),
+        .flag("--force", "resolve despite a sample-ratio mismatch or a failed guardrail (recorded in the history)"),
+        .value("--exposures", "FILE", "exposures log for the evidence (default: events/exposures.jsonl beside the store, when present)"),
+        .value("--conversions", "FILE", "conversions log for the evidence (default: events/conversions.jsonl beside the store, when present)"),
+        .value("--summary", "FILE", "pre-aggregated CSV for the evidence instead of the logs"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let key = arguments.argument("EXP") ?? "", winner = arguments.argument("VARIANT") ?? ""
+        let snapshot = try context.load()
+        let experiment = try context.experiment(key, in: snapshot)
+        guard experiment.variant(named: winner) != nil else {
+            throw ExperimentError.unknownVariant(experiment: key, variant: winner, known: experiment.variants.map(\.name))
+        }
+        guard experiment.status.canMove(to: .resolved) else {
+            throw ExperimentError.forbiddenTransition(experiment: key, from: experiment.status, to: .resolved)
+        }
+        let confirmed = arguments.flag("--yes")
+        let atTerminal = isatty(STDIN_FILENO) == 1
+        guard confirmed || atTerminal else {
+            throw CLIError.usage("resolving `\(key)` serves `\(winner)` to everyone forever; without a terminal to confirm at, add --yes", command: nil)
+        }
+        let forced = try evidence(arguments, context, experiment, snapshot: snapshot, winner: winner)
+        if !confirmed {
+            context.output.flush()
+            StandardStreams.writeError("Resolve `\(key)` to `\(winner)`: everyone gets `\(winner)`, forever. Type `\(key)` to confirm: ")
+            guard readLine(strippingNewline: true) == key else {
+                throw CLIError.usage("the key was not typed; nothing was resolved", command: nil)
+            }
+        }
+        try context.apply(.resolve(experiment: key, winner: winner, forced: forced))
+    }
+
+    /// Prints the verdicts when there is evidence and returns what `--force` overrides (nil when
+    /// nothing stands in the way); throws the refusal without `--force`.
+    private static func evidence(_ arguments: ParsedArguments, _ context: CommandContext, _ experiment: Experiment,
+                                 snapshot: StoreSnapshot, winner: String) throws -> String? {
+        guard ResultsCommand.hasEvidence(arguments, context) else { return nil }
+        let window = ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now())
+        let metrics = MetricRole.wanted(given: [], named: experiment.metrics, allMetrics: false)
+        let analysis = try ResultsCommand.analyze(arguments, context, experiment, window: window, metrics: metrics)
+        let report = ResultsReport(analysis, engine: .bayesian, named: experiment.metrics)
+        context.output.line("evidence: " + SafeOutput.text(DecisionText.headline(report)))
+        let objections = DecisionText.resolveObjections(report, winner: winner)
+        guard !objections.isEmpty else { return nil }
+        let reasons = objections.joined(separator: "; ")
+        guard arguments.flag("--force") else {
+            context.output.flush()
+            throw CLIError.data("not resolving `\(experiment.key)` to `\(winner)`: \(SafeOutput.text(reasons)); nothing was written (add --force to resolve anyway, recorded in the history)")
+        }
+        return reasons
+    }
+}
