@@ -60,6 +60,10 @@ public enum ResultsFormat {
 
     /// An instant for people: RFC 3339 (UTC) to the second, the fraction dropped.
     public static func timeToSecond(_ nanos: Int64) -> String {
-        EventTime.format(nanos >= 0 ? nanos / 1_000_000_000 * 1_000_000_000 : (nanos - 999_999_999) / 1_000_000_000 * 1_000_000_000)
+        let (seconds, remainder) = nanos.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let floored = remainder < 0 ? seconds - 1 : seconds
+        // At the very start of nanosecond time the floored second is not representable: keep the truncated one.
+        let (whole, overflow) = floored.multipliedReportingOverflow(by: 1_000_000_000)
+        return EventTime.format(overflow ? seconds * 1_000_000_000 : whole)
     }
 }

@@ -23,11 +23,10 @@ enum ResolveCommand {
         let key = arguments.argument("EXP") ?? "", winner = arguments.argument("VARIANT") ?? ""
         let snapshot = try context.load()
         let experiment = try context.experiment(key, in: snapshot)
+        // The core's one rule for what a status forbids, then the winner: refused before anything is read or asked.
+        if let refusal = experiment.refusal(for: .resolve(winner: winner)) { throw refusal }
         guard experiment.variant(named: winner) != nil else {
             throw ExperimentError.unknownVariant(experiment: key, variant: winner, known: experiment.variants.map(\.name))
-        }
-        guard experiment.status.canMove(to: .resolved) else {
-            throw ExperimentError.forbiddenTransition(experiment: key, from: experiment.status, to: .resolved)
         }
         let confirmed = arguments.flag("--yes")
         let atTerminal = isatty(STDIN_FILENO) == 1
