@@ -19,6 +19,8 @@ public struct Experiment: Hashable, Sendable {
     public var variants: [Variant]
     /// Whitelisted subjects, keyed by their exact subject id bytes.
     public var whitelist: [SubjectID: WhitelistEntry]
+    /// Fields a newer abconsole wrote that this one does not know, by name: kept through every change and merge (SPEC §11 rule 7).
+    public var unknownFields: [String: JSONValue] = [:]
 
     /// An experiment exactly as given, unchecked: the store reader builds what a file holds for the
     /// validator to judge; outside the package experiments come from a store or from `Change.create`.

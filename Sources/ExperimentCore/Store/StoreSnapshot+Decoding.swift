@@ -67,8 +67,10 @@ extension StoreSnapshot {
         var experiments: [String: Experiment] = [:]
         experiments.reserveCapacity(document.experiments.count)
         for experiment in document.experiments { experiments[experiment.key] = experiment }
-        return StoreSnapshot(schemaVersion: document.schemaVersion, revision: document.revision,
-                             experiments: experiments, history: document.history)
+        var snapshot = StoreSnapshot(schemaVersion: document.schemaVersion, revision: document.revision,
+                                     experiments: experiments, history: document.history)
+        snapshot.unknownFields = document.unknownFields
+        return snapshot
     }
 
     /// The decoding error as one problem with its JSON path, naming an unsupported schema version first.
@@ -86,6 +88,7 @@ extension StoreSnapshot {
             return StoreProblem(StoreCoding.path(context.codingPath), "missing field `\(key.stringValue)`")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, let syntax = JSONSyntax.firstProblem(in: data) {
+                if syntax.isConflictMarker { return StoreProblem("$", "git conflict markers at line \(syntax.line): \(JSONSyntax.conflictMarkerAdvice)") }
                 return StoreProblem("$", "not valid JSON at \(syntax.text)")
             }
             if context.codingPath.isEmpty, let problem = IntegerFields.firstProblem(in: data) { return problem }

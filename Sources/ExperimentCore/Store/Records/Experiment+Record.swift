@@ -1,7 +1,7 @@
 import Foundation
 
 extension Experiment: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case key, type, status, salt, control, winner, description, revision, variants, whitelist
         case createdAt = "created_at", updatedAt = "updated_at", updatedBy = "updated_by"
     }
@@ -28,6 +28,7 @@ extension Experiment: Codable {
                                                    debugDescription: "subject `\(entry.subject)` is listed twice")
         }
         self.whitelist = whitelist
+        unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,6 +46,7 @@ extension Experiment: Codable {
         try container.encode(updatedBy, forKey: .updatedBy)
         try container.encode(variants, forKey: .variants)
         try container.encode(sortedWhitelist, forKey: .whitelist)
+        try encoder.encodeUnknown(unknownFields)
     }
 }
 
@@ -60,6 +62,7 @@ extension StoreReader {
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
         var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
         var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?
+        var unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "key": return once(&key, cursor.string())
@@ -85,14 +88,15 @@ extension StoreReader {
                     return true
                 }
                 return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
-            default: return cursor.skipValue()
+            default: return keepUnknown(&unknown, field, &cursor)
             }
         }
         guard complete, let key, let type, let status, let salt, let control, let description, let revision,
               let createdAt, let updatedAt, let updatedBy, let variants, let whitelist else { return nil }
-        let experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
+        var experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
                                     description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
                                     updatedBy: updatedBy, variants: variants, whitelist: whitelist)
+        experiment.unknownFields = unknown
         if let written, let writtenEntries,
            let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
             verbatim?[key] = span
