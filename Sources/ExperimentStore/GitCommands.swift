@@ -132,4 +132,95 @@ package struct GitCommands: Sendable {
         try run(["commit", "--only", "--quiet", "-m", message, "--", path])
     }
 }
+
+/// Where the store stands in git, for the console's title bar.
+public struct GitStatus: Equatable, Sendable {
+    /// What git says of the store file itself.
+    public enum StoreState: String, Equatable, Sendable {
+        case committed, uncommitted, untracked, conflicted
+    }
+
+    /// The branch; nil on a detached HEAD.
+    public var branch: String?
+    /// Commits ahead of and behind the upstream; nil without an upstream.
+    public var ahead: Int?
+    public var behind: Int?
+    public var store: StoreState
+
+    public init(branch: String?, ahead: Int? = nil, behind: Int? = nil, store: StoreState) {
+        self.branch = branch
+        self.ahead = ahead
+        self.behind = behind
+        self.store = store
+    }
+
+    /// `main ↑1 ↓2 · uncommitted`, as the title bar shows it.
+    public var text: String {
+        var words = branch ?? "detached HEAD"
+        if let ahead, ahead > 0 { words += " ↑\(ahead)" }
+        if let behind, behind > 0 { words += " ↓\(behind)" }
+        switch store {
+        case .committed: break
+        case .uncommitted: words += " · uncommitted"
+        case .untracked: words += " · not in git"
+        case .conflicted: words += " · CONFLICTED"
+        }
+        return words
+    }
+}
+
+extension GitCommands {
+    /// The branch, its distance to the upstream and the store's state, from `git status --porcelain=v2 --branch -z`.
+    package func status(of path: String) throws(GitError) -> GitStatus {
+        let output = try run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", path])
+        var status = GitStatus(branch: nil, store: .committed)
+        for record in output.split(separator: "\0") {
+            let fields = record.split(separator: " ")
+            switch fields.first {
+            case "#" where fields.count >= 3 && fields[1] == "branch.head":
+                status.branch = fields[2] == "(detached)" ? nil : String(fields[2...].joined(separator: " "))
+            case "#" where fields.count >= 4 && fields[1] == "branch.ab":
+                status.ahead = Int(fields[2].dropFirst())
+                status.behind = Int(fields[3].dropFirst())
+            case "u": status.store = .conflicted
+            case "1", "2": if status.store != .conflicted { status.store = .uncommitted }
+            case "?": if status.store == .committed { status.store = .untracked }
+            default: break
+            }
+        }
+        return status
+    }
+
+    /// The store as recorded in index stage `stage` (1 BASE, 2 OURS, 3 THEIRS) during a conflicted merge.
+    package func stage(_ stage: Int, of path: String) throws(GitError) -> Data {
+        Data(try run(["show", ":\(stage):./\((path as NSString).lastPathComponent)"]).utf8)
+    }
+
+    /// Stages `path` (`git add`), e.g. a store whose conflicts were settled.
+    package func add(_ path: String) throws(GitError) {
+        try run(["add", "--", path])
+    }
+}
+
+extension GitCommands {
+    /// The repository config key `git-setup --commit-changes` sets: commit the store after each change.
+    package static let commitChangesKey = "abconsole.commitChanges"
+
+    /// After a change to the store at `storePath` (absolute): commits the store alone when the
+    /// repository asks for it, message `subject` and an `Operator:` trailer. Nil when committed or
+    /// not asked; otherwise why no commit was made (the change itself stays saved).
+    package static func commitStoreIfAsked(_ storePath: String, subject: String, operatorName: String) -> String? {
+        let directory = (storePath as NSString).deletingLastPathComponent
+        let git = GitCommands(directory: directory)
+        guard mayBeInRepository(directory), executable() != nil, (try? git.config(commitChangesKey)) == "true" else { return nil }
+        do {
+            if try git.branch() == nil { return "HEAD is detached (check out a branch to commit)" }
+            if try git.mergeInProgress() { return "a merge is in progress (finish it with `git commit`)" }
+            try git.commitOnly(storePath, message: "\(subject)\n\nOperator: \(operatorName)")
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+}
 #endif

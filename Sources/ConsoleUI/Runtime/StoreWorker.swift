@@ -37,6 +37,27 @@ struct StoreWorker: Sendable {
         return (outcome, store.fingerprint())
     }
 
+    /// Writes the store merged from git's index stages, THEIRS's value for the conflicts in `theirs`
+    /// (validated like any save), then stages it so `git commit` concludes the merge.
+    func resolveConflicts(takingTheirs theirs: Set<String>, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
+        let path = GitPoller.absolute(store.path)
+        do {
+            let merged = try GitPoller.stagedMerge(path, takingTheirs: theirs)
+            try store.update { $0 = merged.snapshot }
+            let fresh = try store.load()
+            try GitCommands(directory: (path as NSString).deletingLastPathComponent).add(path)
+            let count = merged.conflicts.count
+            return (.saved(message: "settled \(count) conflict\(count == 1 ? "" : "s") (\(theirs.count) with THEIRS) and staged the store; `git commit` concludes the merge",
+                           snapshot: fresh), store.fingerprint())
+        } catch let error as GitCommands.GitError {
+            return (failure(ConsoleError(message: error.message)), store.fingerprint())
+        } catch let error as MergeError {
+            return (failure(ConsoleError(message: error.message)), store.fingerprint())
+        } catch {
+            return (failure(error), store.fingerprint())
+        }
+    }
+
     /// Runs `transaction`, retrying while the lock is held until the store's lock timeout, then reads the store.
     private func save(_ control: JobControl, _ transaction: (StoreFile) throws -> ChangeOutcome) -> JobOutcome {
         var attempt = store
@@ -47,7 +68,14 @@ struct StoreWorker: Sendable {
             if control.isCancelled { return .cancelled }
             do {
                 let outcome = try transaction(attempt)
-                return .saved(message: outcome.message, snapshot: try store.load())
+                let fresh = try store.load()
+                var message = outcome.message
+                // `git-setup --commit-changes`: the store alone is committed; if it cannot be, the change stays saved.
+                let subject = fresh.history.last.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" } ?? "update the experiment store"
+                if let why = GitCommands.commitStoreIfAsked(GitPoller.absolute(store.path), subject: subject, operatorName: context.operatorName) {
+                    message += "; saved but not committed: \(why)"
+                }
+                return .saved(message: message, snapshot: fresh)
             } catch let error as StoreError {
                 guard case .lockTimeout = error else { return failure(error) }
                 let elapsed = ContinuousClock.now - started

@@ -35,6 +35,11 @@ public struct MergeConflict: Hashable, Sendable {
         self.commands = commands
     }
 
+    /// Names the unit within a merge: experiment, unit, variant, subject and field.
+    public var id: String {
+        [experiment ?? "", unit.rawValue, variant ?? "", subject ?? "", field ?? ""].joined(separator: "\u{0}")
+    }
+
     /// What the unit is, e.g. `the whitelist entry of user-42 in checkout_button`.
     public var title: String {
         let place = experiment.map { "`\($0)`" } ?? "the store"

@@ -5,7 +5,11 @@ import Foundation
 /// to different values it is a conflict and keeps OURS's. Pure: snapshots in, a snapshot out.
 public enum StoreMerge {
     /// The merged store and its conflicts; `MergeError.notDescendants` when BASE's history is not a prefix of both sides'.
-    public static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot) throws(MergeError) -> MergeResult {
+    ///
+    /// A conflict whose `id` is in `takingTheirs` takes THEIRS's value instead of OURS's (the
+    /// console's conflicts screen settles a conflicted merge so); it is still listed.
+    public static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot,
+                             takingTheirs chosen: Set<String> = []) throws(MergeError) -> MergeResult {
         guard ours.history.starts(with: base.history) else { throw .notDescendants(side: "OURS") }
         guard theirs.history.starts(with: base.history) else { throw .notDescendants(side: "THEIRS") }
         var conflicts: [MergeConflict] = []
@@ -19,7 +23,7 @@ public enum StoreMerge {
         experiments.reserveCapacity(keys.count)
         for key in keys.sorted() {
             let (experiment, found) = mergeExperiment(base: base.experiments[key], ours: ours.experiments[key],
-                                                     theirs: theirs.experiments[key], history: merged.history)
+                                                     theirs: theirs.experiments[key], history: merged.history, chosen: chosen)
             experiments[key] = experiment
             conflicts += found
         }
@@ -30,8 +34,10 @@ public enum StoreMerge {
             let pick = merge3(base.unknownFields[name], ours.unknownFields[name], theirs.unknownFields[name])
             fields[name] = pick.value
             if pick.conflict {
-                conflicts.append(MergeConflict(experiment: nil, unit: .field, field: name, base: base.unknownFields[name]?.compactText,
-                                               ours: ours.unknownFields[name]?.compactText, theirs: theirs.unknownFields[name]?.compactText))
+                let conflict = MergeConflict(experiment: nil, unit: .field, field: name, base: base.unknownFields[name]?.compactText,
+                                             ours: ours.unknownFields[name]?.compactText, theirs: theirs.unknownFields[name]?.compactText)
+                conflicts.append(conflict)
+                if chosen.contains(conflict.id) { fields[name] = theirs.unknownFields[name] }
             }
         }
         merged.unknownFields = fields
@@ -65,7 +71,8 @@ public enum StoreMerge {
     }
 
     /// One experiment by key (nil: absent or deleted) and its conflicts.
-    static func mergeExperiment(base: Experiment?, ours: Experiment?, theirs: Experiment?, history: [HistoryEntry]) -> (Experiment?, [MergeConflict]) {
+    static func mergeExperiment(base: Experiment?, ours: Experiment?, theirs: Experiment?, history: [HistoryEntry],
+                                chosen: Set<String> = []) -> (Experiment?, [MergeConflict]) {
         if ours == theirs { return (ours, []) }
         if ours == base { return (theirs, []) }
         if theirs == base { return (ours, []) }
@@ -75,22 +82,25 @@ public enum StoreMerge {
             let conflict = MergeConflict(experiment: key, unit: .existence, base: base.map(MergeWords.allocation),
                                          ours: ours.map(MergeWords.allocation), theirs: theirs.map(MergeWords.allocation),
                                          commands: theirs.map { [MergeWords.createCommand($0)] } ?? [["delete", key]])
-            return (ours, [conflict])
+            return (chosen.contains(conflict.id) ? theirs : ours, [conflict])
         }
-        return mergeUnits(base: base, ours: ours, theirs: theirs, history: history)
+        return mergeUnits(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
     }
 
     /// An experiment changed on both sides, unit by unit (created on both: against an empty base).
-    static func mergeUnits(base: Experiment?, ours: Experiment, theirs: Experiment, history: [HistoryEntry]) -> (Experiment, [MergeConflict]) {
+    static func mergeUnits(base: Experiment?, ours: Experiment, theirs: Experiment, history: [HistoryEntry],
+                           chosen: Set<String> = []) -> (Experiment, [MergeConflict]) {
         let key = ours.key
         var conflicts: [MergeConflict] = []
         var merged = ours
 
-        let allocation = merge3(base.map(Allocation.init), Allocation(ours), Allocation(theirs))
+        var allocation = merge3(base.map(Allocation.init), Allocation(ours), Allocation(theirs))
         if allocation.conflict {
-            conflicts.append(MergeConflict(experiment: key, unit: .allocation, base: base.map(MergeWords.allocation),
-                                           ours: MergeWords.allocation(ours), theirs: MergeWords.allocation(theirs),
-                                           commands: MergeWords.allocationCommands(ours: ours, theirs: theirs)))
+            let conflict = MergeConflict(experiment: key, unit: .allocation, base: base.map(MergeWords.allocation),
+                                         ours: MergeWords.allocation(ours), theirs: MergeWords.allocation(theirs),
+                                         commands: MergeWords.allocationCommands(ours: ours, theirs: theirs))
+            conflicts.append(conflict)
+            if chosen.contains(conflict.id) { allocation.value = Allocation(theirs) }
         }
         let shape = allocation.value ?? Allocation(ours)
         merged.type = shape.type
@@ -102,8 +112,10 @@ public enum StoreMerge {
         let description = merge3(base?.description, ours.description, theirs.description)
         merged.description = description.value ?? ours.description
         if description.conflict {
-            conflicts.append(MergeConflict(experiment: key, unit: .description, base: base?.description, ours: ours.description,
-                                           theirs: theirs.description, commands: [["set-description", key, theirs.description]]))
+            let conflict = MergeConflict(experiment: key, unit: .description, base: base?.description, ours: ours.description,
+                                         theirs: theirs.description, commands: [["set-description", key, theirs.description]])
+            conflicts.append(conflict)
+            if chosen.contains(conflict.id) { merged.description = theirs.description }
         }
 
         merged.variants = shape.variants.map { shaped in
@@ -113,22 +125,26 @@ public enum StoreMerge {
             let payload = merge3(b?.payload, o?.payload, t?.payload)
             variant.payload = payload.value
             if payload.conflict {
-                conflicts.append(MergeConflict(experiment: key, unit: .payload, variant: name, base: b?.payload?.compactText,
-                                               ours: o?.payload?.compactText, theirs: t?.payload?.compactText,
-                                               commands: MergeWords.payloadCommand(key: key, variant: name, theirs: t?.payload)))
+                let conflict = MergeConflict(experiment: key, unit: .payload, variant: name, base: b?.payload?.compactText,
+                                             ours: o?.payload?.compactText, theirs: t?.payload?.compactText,
+                                             commands: MergeWords.payloadCommand(key: key, variant: name, theirs: t?.payload))
+                conflicts.append(conflict)
+                if chosen.contains(conflict.id) { variant.payload = t?.payload }
             }
-            let (fields, found) = mergeFields(b?.unknownFields ?? [:], o?.unknownFields ?? [:], t?.unknownFields ?? [:], experiment: key, variant: name)
+            let (fields, found) = mergeFields(b?.unknownFields ?? [:], o?.unknownFields ?? [:], t?.unknownFields ?? [:],
+                                              experiment: key, variant: name, chosen: chosen)
             variant.unknownFields = fields
             conflicts += found
             return variant
         }
 
-        let (fields, found) = mergeFields(base?.unknownFields ?? [:], ours.unknownFields, theirs.unknownFields, experiment: key, variant: nil)
+        let (fields, found) = mergeFields(base?.unknownFields ?? [:], ours.unknownFields, theirs.unknownFields, experiment: key, variant: nil,
+                                          chosen: chosen)
         merged.unknownFields = fields
         conflicts += found
 
         merged.whitelist = mergeWhitelist(base: base?.whitelist ?? [:], ours: ours.whitelist, theirs: theirs.whitelist,
-                                          experiment: key, variants: Set(shape.variants.map(\.name)), conflicts: &conflicts)
+                                          experiment: key, variants: Set(shape.variants.map(\.name)), conflicts: &conflicts, chosen: chosen)
 
         merged.revision = max(ours.revision, theirs.revision) + 1
         if let latest = history.last(where: { $0.experiment == key }), latest.at >= max(ours.updatedAt, theirs.updatedAt) {
@@ -143,7 +159,8 @@ public enum StoreMerge {
     /// following the side whose entry is taken. An entry naming a variant the merged allocation lacks
     /// (a clean merge breaking a rule, rule 6) is a conflict and keeps OURS's.
     static func mergeWhitelist(base: [SubjectID: WhitelistEntry], ours: [SubjectID: WhitelistEntry], theirs: [SubjectID: WhitelistEntry],
-                               experiment key: String, variants: Set<String>, conflicts: inout [MergeConflict]) -> [SubjectID: WhitelistEntry] {
+                               experiment key: String, variants: Set<String>, conflicts: inout [MergeConflict],
+                               chosen: Set<String> = []) -> [SubjectID: WhitelistEntry] {
         var merged: [SubjectID: WhitelistEntry]
         if ours == theirs || theirs == base { merged = ours } else if ours == base { merged = theirs } else {
             merged = ours
@@ -157,7 +174,9 @@ public enum StoreMerge {
                 let (unitBase, unitOurs, unitTheirs) = (b.map(EntryUnit.init), o.map(EntryUnit.init), t.map(EntryUnit.init))
                 if unitOurs == unitTheirs || unitTheirs == unitBase { continue }
                 if unitOurs == unitBase { merged[subject] = t; continue }
-                conflicts.append(whitelistConflict(key: key, base: b, ours: o, theirs: t))
+                let conflict = whitelistConflict(key: key, base: b, ours: o, theirs: t)
+                conflicts.append(conflict)
+                if chosen.contains(conflict.id) { merged[subject] = t }
             }
         }
         // Rule 6: an entry into a variant the merged allocation lacks keeps OURS's entry (or none).
@@ -178,7 +197,7 @@ public enum StoreMerge {
 
     /// Unknown fields by name (rule 7); changed differently on both sides, a `field` conflict.
     static func mergeFields(_ base: [String: JSONValue], _ ours: [String: JSONValue], _ theirs: [String: JSONValue],
-                            experiment: String, variant: String?) -> ([String: JSONValue], [MergeConflict]) {
+                            experiment: String, variant: String?, chosen: Set<String> = []) -> ([String: JSONValue], [MergeConflict]) {
         if ours == theirs || theirs == base { return (ours, []) }
         if ours == base { return (theirs, []) }
         var fields: [String: JSONValue] = [:], conflicts: [MergeConflict] = []
@@ -186,8 +205,10 @@ public enum StoreMerge {
             let pick = merge3(base[name], ours[name], theirs[name])
             fields[name] = pick.value
             if pick.conflict {
-                conflicts.append(MergeConflict(experiment: experiment, unit: .field, variant: variant, field: name,
-                                               base: base[name]?.compactText, ours: ours[name]?.compactText, theirs: theirs[name]?.compactText))
+                let conflict = MergeConflict(experiment: experiment, unit: .field, variant: variant, field: name,
+                                             base: base[name]?.compactText, ours: ours[name]?.compactText, theirs: theirs[name]?.compactText)
+                conflicts.append(conflict)
+                if chosen.contains(conflict.id) { fields[name] = theirs[name] }
             }
         }
         return (fields, conflicts)

@@ -5,7 +5,7 @@ import Foundation
 /// `git-setup [--commit-changes] [--check]`: makes git merge and diff the store by meaning (SPEC §11).
 enum GitSetupCommand {
     /// The config key that turns on a commit of the store after each change.
-    static let commitChangesKey = "abconsole.commitChanges"
+    static let commitChangesKey = GitCommands.commitChangesKey
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let storePath = absolute(context.store.path)
@@ -74,27 +74,12 @@ enum GitSetupCommand {
     /// for it; a commit that cannot be made leaves the change saved and says why (on stderr).
     static func commitIfAsked(store path: String, context: CommandContext) {
         let storePath = absolute(path)
-        let directory = (storePath as NSString).deletingLastPathComponent
-        let git = GitCommands(directory: directory)
-        guard GitCommands.mayBeInRepository(directory), GitCommands.executable() != nil, (try? git.config(commitChangesKey)) == "true" else { return }
-        let why: String
-        do {
-            if try git.branch() == nil {
-                why = "HEAD is detached"
-            } else if try git.mergeInProgress() {
-                why = "a merge is in progress (finish it with `git commit`)"
-            } else {
-                let snapshot = try context.load()
-                let subject = snapshot.history.last.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" } ?? "update the experiment store"
-                try git.commitOnly(storePath, message: "\(subject)\n\nOperator: \(context.operatorName)")
-                return
-            }
-        } catch let error as GitCommands.GitError {
-            why = error.message
-        } catch {
-            why = CLIError(error).message
+        guard GitCommands.mayBeInRepository((storePath as NSString).deletingLastPathComponent) else { return }
+        let subject = (try? context.load())?.history.last.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" }
+            ?? "update the experiment store"
+        if let why = GitCommands.commitStoreIfAsked(storePath, subject: subject, operatorName: context.operatorName) {
+            StandardStreams.writeError("abconsole: the change is saved but not committed: \(SafeOutput.text(why))\n")
         }
-        StandardStreams.writeError("abconsole: the change is saved but not committed: \(SafeOutput.text(why))\n")
     }
 
     static func absolute(_ path: String) -> String {
