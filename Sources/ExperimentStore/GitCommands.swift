@@ -127,8 +127,11 @@ package struct GitCommands: Sendable {
     // MARK: - Changes
 
     /// Commits `path` alone with `message` (other staged work stays staged and out of the commit).
+    /// Nothing is committed when the store is as HEAD has it (a command that changed nothing).
     package func commitOnly(_ path: String, message: String) throws(GitError) {
         try run(["add", "--", path])
+        let hasHead = try succeeds(["rev-parse", "-q", "--verify", "HEAD"])
+        if hasHead, try succeeds(["diff", "--cached", "--quiet", "HEAD", "--", path]) { return }
         try run(["commit", "--only", "--quiet", "-m", message, "--", path])
     }
 }

@@ -83,8 +83,22 @@ scenario_conflicts_screen() {
     tmux_wait_for " main · 1 experiments" 8
     cli set-description alpha "settled" >/dev/null
     tmux_wait_for "main · uncommitted" 8
+    g commit -q -am "describe alpha"
+    tmux_wait_for " main · 1 experiments" 8
+    # --commit-changes: a change made in the console commits the store alone, with the operator.
+    cli git-setup --commit-changes >/dev/null
+    tmux_send s
+    tmux_wait_for "Resume alpha?"
+    tmux_send y
+    _tmux_poll 8 committed_by_console || fail "the console's change was not committed: $(g log -1 --format=%B)"
     tmux_send q
     [[ $(tmux_wait_exit 5) == 0 ]] || fail "the console did not exit 0"
+}
+
+committed_by_console() {
+    local message
+    message=$(g log -1 --format=%B)
+    [[ $message == "start alpha: paused → running"* && $message == *"Operator: e2e-op"* ]]
 }
 
 # A store merged without the driver (conflict markers in the JSON): the console does not open and

@@ -66,7 +66,7 @@ def main():
                f"setup: {proc.returncode} {proc.stdout} {proc.stderr}")
         with open(os.path.join(repo, ".gitattributes")) as handle:
             expect(handle.read() == "/config/experiments.json merge=abconsole diff=abconsole\n", ".gitattributes line")
-        expect(git(repo, "config", "--get", "merge.abconsole.driver").stdout.strip().endswith("merge %O %A %B"), "merge driver config")
+        expect(git(repo, "config", "--get", "merge.abconsole.driver").stdout.strip().endswith("merge %O %A %B --name %P"), "merge driver config")
         expect(git(repo, "config", "--get", "diff.abconsole.textconv").stdout.strip().endswith("diff --textconv"), "textconv config")
         proc = run(["--store", store, "git-setup", "--commit-changes"], repo)
         expect(proc.returncode == 0 and "nothing changed" in proc.stdout, f"second setup: {proc.stdout}")
@@ -87,6 +87,12 @@ def main():
         expect(files == [store], f"the commit holds {files}, not the store alone")
         staged = git(repo, "diff", "--cached", "--name-only").stdout.split()
         expect(staged == ["notes.txt"], f"other staged work: {staged}")
+
+        # A command that changes nothing makes no commit and says nothing.
+        before = git(repo, "rev-parse", "HEAD").stdout
+        proc = run(["--store", store, "start", "alpha"], repo)
+        expect(proc.returncode == 0 and proc.stderr == "" and git(repo, "rev-parse", "HEAD").stdout == before,
+               f"an unchanged store: {proc.returncode} {proc.stderr!r}")
 
         # Detached HEAD: saved, not committed, said why.
         git(repo, "checkout", "-q", "--detach")

@@ -206,7 +206,7 @@ def history_key(entry):
     return json.dumps(entry, sort_keys=True)
 
 
-def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, replay, validate, failures, label):
+def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, replay, validate, failures, label, stats):
     base, ours, theirs = load(base_path), load(ours_path), load(theirs_path)
     merged_path = os.path.join(tmp, "merged.json")
     if os.path.exists(merged_path):
@@ -252,12 +252,14 @@ def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, 
                 return fail(f"revision of {key} is {exp['revision']}, not max+1")
     if validate and runner.run(["--store", merged_path, "validate"]).returncode != 0:
         return fail("the merged store does not validate")
+    stats["conflicted" if expected_conflicts else "clean"] += 1
     if replay and not expected_conflicts:
         replay_path = os.path.join(tmp, "replay.json")
         shutil.copyfile(ours_path, replay_path)
         operator, commands = theirs_commands
         done = apply_commands(runner, replay_path, commands, operator)
         if len(done) == len(commands):  # a command refused on OURS (e.g. a whitelist add after OURS resolved) proves nothing
+            stats["replayed"] += 1
             if units(load(replay_path)) != got:
                 return fail("the merged store differs from replaying THEIRS's commands on OURS")
             strip = lambda h: sorted(json.dumps([e["experiment"], e["action"], e["before"], e["after"], e["operator"]]) for e in h)
@@ -283,7 +285,7 @@ def check_git_merge(runner, tmp, base_path, ours_path, theirs_path, failures, la
     os.makedirs(repo)
     git(repo, "init", "-q", "-b", "main")
     binary = os.path.abspath(runner.binary)
-    git(repo, "config", "merge.abconsole.driver", f"'{binary}' merge %O %A %B")
+    git(repo, "config", "merge.abconsole.driver", f"'{binary}' merge %O %A %B --name %P")
     git(repo, "config", "merge.abconsole.name", "abconsole store merge")
     with open(os.path.join(repo, ".gitattributes"), "w") as handle:
         handle.write("experiments.json merge=abconsole diff=abconsole\n")
@@ -293,10 +295,10 @@ def check_git_merge(runner, tmp, base_path, ours_path, theirs_path, failures, la
     git(repo, "commit", "-q", "-m", "base")
     git(repo, "checkout", "-q", "-b", "theirs")
     shutil.copyfile(theirs_path, store)
-    git(repo, "commit", "-q", "-am", "theirs")
+    git(repo, "commit", "-q", "--allow-empty", "-am", "theirs")
     git(repo, "checkout", "-q", "main")
     shutil.copyfile(ours_path, store)
-    git(repo, "commit", "-q", "-am", "ours")
+    git(repo, "commit", "-q", "--allow-empty", "-am", "ours")
     merge = git(repo, "merge", "-q", "--no-edit", "theirs", check=False)
     want = os.path.join(tmp, "want.json")
     expected = runner.run(["merge", base_path, ours_path, theirs_path, "--out", want])
@@ -327,6 +329,7 @@ def main():
     rng = random.Random(args.seed)
     runner = Runner(args.bin)
     failures, done, through_git = [], 0, 0
+    stats = {"clean": 0, "conflicted": 0, "replayed": 0}
     have_git = shutil.which("git") is not None
     with tempfile.TemporaryDirectory(prefix="abconsole-merge-") as tmp:
         round_number = 0
@@ -355,13 +358,14 @@ def main():
                     done += 1
                     label = f"round {round_number} pair {i}/{j}"
                     check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, done % replay_every == 0,
-                               done % validate_every == 0 or done % replay_every == 0, failures, label)
+                               done % validate_every == 0 or done % replay_every == 0, failures, label, stats)
                     if have_git and through_git < git_merges and done % max(1, merges // max(1, git_merges)) == 0:
                         through_git += 1
                         check_git_merge(runner, tmp, base_path, ours_path, theirs_path, failures, label + " (git)")
     for failure in failures[:20]:
         print("FAIL", failure)
-    print(f"merge_property: {done} merges ({through_git} through git merge), {len(failures)} failed")
+    print(f"merge_property: {done} merges ({stats['clean']} clean, {stats['conflicted']} with conflicts, "
+          f"{stats['replayed']} replayed through the CLI, {through_git} through git merge), {len(failures)} failed")
     sys.exit(1 if failures else 0)
 
 

@@ -94,7 +94,8 @@ let commandTable: [CommandSpec] = [
     // merge and diff read the files they are given, never --store; merge writes only --out (default OURS).
     CommandSpec(name: "merge", arguments: [ArgumentSpec(name: "BASE", arity: .required), ArgumentSpec(name: "OURS", arity: .required),
                                            ArgumentSpec(name: "THEIRS", arity: .required)],
-                options: [.value("--out", "FILE", "write the merged store here (default: OURS, as git's merge driver expects)"), json],
+                options: [.value("--out", "FILE", "write the merged store here (default: OURS, as git's merge driver expects)"),
+                          .value("--name", "PATH", "the store's name in messages (git's %P; git-setup passes it)"), json],
                 summary: "Merge three versions of the store by meaning (git's merge driver); exit 1 names each conflict.",
                 example: "abconsole merge base.json ours.json theirs.json --out merged.json", access: .reads, run: MergeCommand.run),
     CommandSpec(name: "diff", arguments: [ArgumentSpec(name: "FILE", arity: .variadicAtLeastOne)],

@@ -25,7 +25,7 @@ enum GitSetupCommand {
         let attributeLine = "/\(relative) merge=abconsole diff=abconsole"
         var wanted: [(key: String, value: String)] = [
             ("merge.abconsole.name", "abconsole: merge the experiment store by meaning"),
-            ("merge.abconsole.driver", "\(shellWord(binary)) merge %O %A %B"),
+            ("merge.abconsole.driver", "\(shellWord(binary)) merge %O %A %B --name %P"),
             ("diff.abconsole.command", "\(shellWord(binary)) diff"),
             ("diff.abconsole.textconv", "\(shellWord(binary)) diff --textconv"),
         ]

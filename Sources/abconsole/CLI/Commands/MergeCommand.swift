@@ -21,6 +21,7 @@ enum MergeCommand {
             throw CLIError.data("the merged store would break the store's rules (\(SafeOutput.text(list))); nothing was written")
         }
         let out = arguments.option("--out") ?? paths[1]
+        let name = arguments.option("--name") ?? out
         do {
             _ = try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot))
         } catch {
@@ -30,9 +31,9 @@ enum MergeCommand {
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(ConflictsJSON(conflicts: result.conflicts.map(ConflictJSON.init))))
         } else if result.conflicts.isEmpty {
-            context.output.line("merged cleanly into \(SafeOutput.text(out))")
+            context.output.line("merged \(SafeOutput.text(name)) cleanly")
         } else {
-            context.output.line("\(Plural.count(result.conflicts.count, "conflict")) merging into \(SafeOutput.text(out)); it holds OURS's value of each:")
+            context.output.line("\(Plural.count(result.conflicts.count, "conflict")) merging \(SafeOutput.text(name)); it holds OURS's value of each:")
             for conflict in result.conflicts { context.output.write(text(of: conflict)) }
         }
         if !result.conflicts.isEmpty { context.exit.code = 1 }
