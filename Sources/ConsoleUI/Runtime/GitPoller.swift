@@ -63,7 +63,9 @@ final class GitPoller: @unchecked Sendable {
     static func stagedMerge(_ storePath: String, takingTheirs theirs: Set<String> = []) throws -> MergeResult {
         let git = GitCommands(directory: (storePath as NSString).deletingLastPathComponent)
         let sides = try [1, 2, 3].map { stage in
-            try StoreSnapshot.decode(git.stage(stage, of: storePath), path: "\(storePath) (index stage \(stage))")
+            // No stage 1 when both sides added the store (add/add): they merge against an empty store.
+            guard stage > 1 || (try? git.stages(of: storePath).contains(1)) == true else { return StoreSnapshot() }
+            return try StoreSnapshot.decode(git.stage(stage, of: storePath), path: "\(storePath) (index stage \(stage))")
         }
         return try StoreMerge.merge(base: sides[0], ours: sides[1], theirs: sides[2], takingTheirs: theirs)
     }

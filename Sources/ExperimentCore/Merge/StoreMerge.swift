@@ -161,30 +161,31 @@ public enum StoreMerge {
     static func mergeWhitelist(base: [SubjectID: WhitelistEntry], ours: [SubjectID: WhitelistEntry], theirs: [SubjectID: WhitelistEntry],
                                experiment key: String, variants: Set<String>, conflicts: inout [MergeConflict],
                                chosen: Set<String> = []) -> [SubjectID: WhitelistEntry] {
-        var merged: [SubjectID: WhitelistEntry]
-        if ours == theirs || theirs == base { merged = ours } else if ours == base { merged = theirs } else {
-            merged = ours
-            var subjects = Set(ours.keys)
-            subjects.formUnion(theirs.keys)
-            subjects.formUnion(base.keys)
-            for subject in subjects {
-                let (b, o, t) = (base[subject], ours[subject], theirs[subject])
-                if o == t || t == b { continue }
-                if o == b { merged[subject] = t; continue }
-                let (unitBase, unitOurs, unitTheirs) = (b.map(EntryUnit.init), o.map(EntryUnit.init), t.map(EntryUnit.init))
-                if unitOurs == unitTheirs || unitTheirs == unitBase { continue }
-                if unitOurs == unitBase { merged[subject] = t; continue }
-                let conflict = whitelistConflict(key: key, base: b, ours: o, theirs: t)
-                conflicts.append(conflict)
-                if chosen.contains(conflict.id) { merged[subject] = t }
-            }
+        // One pass over THEIRS's changes (the subjects whose entry THEIRS changed, added or removed):
+        // every other subject keeps OURS's entry, so no set of all subjects is built.
+        var merged = ours
+        var found: [MergeConflict] = []
+        func settle(_ subject: SubjectID, _ t: WhitelistEntry?) {
+            let (b, o) = (base[subject], ours[subject])
+            if o == t { return }
+            if o == b { merged[subject] = t; return }
+            let (unitBase, unitOurs, unitTheirs) = (b.map(EntryUnit.init), o.map(EntryUnit.init), t.map(EntryUnit.init))
+            if unitOurs == unitTheirs || unitTheirs == unitBase { return }
+            if unitOurs == unitBase { merged[subject] = t; return }
+            let conflict = whitelistConflict(key: key, base: b, ours: o, theirs: t)
+            found.append(conflict)
+            if chosen.contains(conflict.id) { merged[subject] = t }
         }
+        for (subject, entry) in theirs where base[subject] != entry { settle(subject, entry) }
+        for subject in base.keys where theirs[subject] == nil { settle(subject, nil) }
         // Rule 6: an entry into a variant the merged allocation lacks keeps OURS's entry (or none).
         for (subject, entry) in merged where !variants.contains(entry.variant) {
             let o = ours[subject]
             merged[subject] = o.flatMap { variants.contains($0.variant) ? $0 : nil }
-            conflicts.append(whitelistConflict(key: key, base: base[subject], ours: o, theirs: theirs[subject]))
+            found.append(whitelistConflict(key: key, base: base[subject], ours: o, theirs: theirs[subject]))
         }
+        // Dictionaries iterate in a per-process order: the conflicts are listed by subject.
+        conflicts += found.sorted { SubjectOrder.precedes($0.subject ?? "", $1.subject ?? "") }
         return merged
     }
 
