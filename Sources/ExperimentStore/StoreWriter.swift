@@ -30,7 +30,10 @@ enum StoreWriter {
     static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter,
                       verbatim: [String: Range<Int>] = [:], history copied: WrittenHistory? = nil, from original: Data? = nil) {
         var dates = DateCache()
-        writer.append("{\n  \"experiments\": [")
+        let unknown = snapshot.unknownFields
+        writer.append("{\n  ")
+        appendTopLevel(unknown, after: nil, before: "experiments", leading: false, to: &writer)
+        writer.append("\"experiments\": [")
         for (index, experiment) in snapshot.sortedExperiments.enumerated() {
             writer.append(index == 0 ? "\n" : ",\n")
             if let span = verbatim[experiment.key], let original {
@@ -39,7 +42,9 @@ enum StoreWriter {
                 append(experiment, to: &writer, dates: &dates)
             }
         }
-        writer.append(snapshot.experiments.isEmpty ? "],\n  \"history\": [" : "\n  ],\n  \"history\": [")
+        writer.append(snapshot.experiments.isEmpty ? "]" : "\n  ]")
+        appendTopLevel(unknown, after: "experiments", before: "history", leading: true, to: &writer)
+        writer.append(",\n  \"history\": [")
         var first = true
         if let copied, let original, !copied.entries.isEmpty {
             original.withUnsafeBytes { writer.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[copied.entries])) }
@@ -51,10 +56,13 @@ enum StoreWriter {
             first = false
         }
         writer.append(first ? "]" : StoreLayout.historyEnd)
+        appendTopLevel(unknown, after: "history", before: "revision", leading: true, to: &writer)
         writer.append(",\n  \"revision\": ")
         writer.append(decimal: snapshot.revision)
+        appendTopLevel(unknown, after: "revision", before: "schema_version", leading: true, to: &writer)
         writer.append(",\n  \"schema_version\": ")
         writer.append(decimal: snapshot.schemaVersion)
+        appendTopLevel(unknown, after: "schema_version", before: nil, leading: true, to: &writer)
         writer.append("\n}\n")
     }
 

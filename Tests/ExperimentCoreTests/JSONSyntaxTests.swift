@@ -15,8 +15,8 @@ import Testing
         ("{\"a\": 1} x", "line 1, column 10: unexpected text after the end of the document"),
         ("{\"a\" 1}", "line 1, column 6: expected `:` after an object key"),
         ("{\"a\": \"\\q\"}", "line 1, column 8: an unknown escape in a string"),
-        ("{\n<<<<<<< HEAD\n  \"a\": 1\n=======\n  \"a\": 2\n>>>>>>> other\n}", "line 2, column 1: a merge conflict marker `<<<<<<<`; resolve the conflict by hand"),
-        ("{\"a\": 1,\n=======\n}", "line 2, column 1: a merge conflict marker `=======`; resolve the conflict by hand"),
+        ("{\n<<<<<<< HEAD\n  \"a\": 1\n=======\n  \"a\": 2\n>>>>>>> other\n}", "line 2, column 1: a merge conflict marker `<<<<<<<`; " + JSONSyntax.conflictMarkerAdvice),
+        ("{\"a\": 1,\n=======\n}", "line 2, column 1: a merge conflict marker `=======`; " + JSONSyntax.conflictMarkerAdvice),
     ])
     func firstProblem(text: String, expected: String) {
         #expect(JSONSyntax.firstProblem(in: Data(text.utf8))?.text == expected)

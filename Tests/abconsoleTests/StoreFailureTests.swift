@@ -52,7 +52,7 @@ import Testing
                    problem: "  $: not valid JSON at line 10, column 7: expected `,` or `}`"),
         Corruption(testDescription: "merge conflict markers",
                    spoil: { $0.replacingFirst("      \"status\": \"draft\",\n", with: "<<<<<<< HEAD\n      \"status\": \"draft\",\n=======\n      \"status\": \"running\",\n>>>>>>> theirs\n") },
-                   problem: "  $: not valid JSON at line 10, column 1: a merge conflict marker `<<<<<<<`; resolve the conflict by hand"),
+                   problem: "  $: git conflict markers at line 10: the store was merged line by line, without the abconsole merge driver. Merge it by meaning"),
         Corruption(testDescription: "schema version 2", spoil: { $0.replacingOccurrences(of: "\"schema_version\": 1", with: "\"schema_version\": 2") },
                    problem: "  $.schema_version: schema version 2 is not supported; this abconsole reads version 1"),
         Corruption(testDescription: "schema version 2 with an unknown layout", spoil: { _ in #"{"schema_version": 2, "flags": {}}"# },

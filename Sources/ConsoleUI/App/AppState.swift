@@ -24,6 +24,10 @@ public struct AppState: Equatable, Sendable {
     public var messageLog: [LoggedMessage] = []
     /// Why the live reload cannot read the store, until it reads a good one.
     public var storeTrouble: StoreTrouble?
+    /// Where the store stands in git (branch, upstream, uncommitted or conflicted); nil outside a repository.
+    public var git: GitStatus?
+    /// The conflicts of a merge git left unfinished in the store (read from the index stages by the runtime).
+    public var gitConflicts: [MergeConflict] = []
     /// The terminal's size, for paging by the rows a screen shows.
     public var size = TerminalSize.standard
     /// Effects running off the render loop (saves, loads), oldest first.

@@ -37,6 +37,18 @@ public enum ConsoleUpdate {
         case .storeUnreadable(let message, let trouble):
             state.storeTrouble = trouble
             state.message = .error(message)
+        case .gitRead(let status, let conflicts):
+            state.git = status
+            guard conflicts != state.gitConflicts else { break }
+            state.gitConflicts = conflicts
+            guard !conflicts.isEmpty else { break }
+            let count = conflicts.count == 1 ? "1 conflict" : "\(conflicts.count) conflicts"
+            if state.readOnly {
+                state.message = .error("git left the store conflicted (\(count)); settle it without --read-only, or with `abconsole merge`")
+            } else {
+                state.message = .error("git left the store conflicted (\(count)): pick a side for each, Enter writes and stages the store")
+                if state.overlay == nil { state.overlay = .conflicts(ConflictsForm(conflicts)) }
+            }
         }
         state.keepSelectionOnARow(rows, always: storeChanged || state.topWhitelistFilter != filterBefore)
         if let message = state.message, message != messageBefore { state.log(message, at: now) }

@@ -30,6 +30,8 @@ public enum Action: Equatable, Sendable {
     case storeReloaded(StoreSnapshot)
     /// The store could not be read again; the console keeps showing the last good state and says why in the title bar.
     case storeUnreadable(message: String, trouble: StoreTrouble)
+    /// The runtime read where the store stands in git, and the conflicts of an unfinished merge of it.
+    case gitRead(GitStatus?, conflicts: [MergeConflict])
 }
 
 /// A yes/no question restating an irreversible or important change before it is applied.

@@ -32,7 +32,7 @@ extension Overlay {
         case .importCSV(var form):
             form.revision = experiment.revision
             return .importCSV(form)
-        case .newExperiment, .variant, .textEdit:
+        case .newExperiment, .variant, .textEdit, .conflicts:
             // Their saves carry the revision they opened at: a change meanwhile is refused, whole, inside the form.
             return self
         }
@@ -58,7 +58,7 @@ extension Overlay {
         case .variant(var form):
             form.problem = refusal
             return .variant(form)
-        case .importCSV, .newExperiment, .textEdit:
+        case .importCSV, .newExperiment, .textEdit, .conflicts:
             return self
         }
     }

@@ -43,4 +43,6 @@ public indirect enum Overlay: Equatable, Sendable {
     case variant(VariantForm)
     /// Edit the description or a whitelist note.
     case textEdit(TextEditForm)
+    /// The conflicts git left in the store: a side per conflict.
+    case conflicts(ConflictsForm)
 }

@@ -37,11 +37,13 @@ public enum Work: Equatable, Sendable {
     case importWhitelist(experiment: String, path: String, expectedRevision: Int)
     /// Read `experiment`'s event logs into the totals its results screen shows.
     case readResults(experiment: String)
+    /// Write the store merged from git's index stages with THEIRS's value for these conflicts, and stage it.
+    case resolveConflicts(takingTheirs: Set<String>)
 
     /// Whether it writes the store: one such job at a time, and never with `--read-only`.
     public var writesStore: Bool {
         switch self {
-        case .apply, .importWhitelist: true
+        case .apply, .importWhitelist, .resolveConflicts: true
         case .readResults: false
         }
     }
@@ -52,6 +54,7 @@ public enum Work: Equatable, Sendable {
         case .apply(let change, _): "saving the change to `\(change.experimentKey)`"
         case .importWhitelist(let experiment, _, _): "importing the whitelist of `\(experiment)`"
         case .readResults(let experiment): "reading the event logs of `\(experiment)`"
+        case .resolveConflicts: "writing and staging the settled merge"
         }
     }
 }

@@ -23,6 +23,8 @@ public final class ConsoleSession {
     private let settleTime: Double
     /// Where the event logs are (SPEC §8 defaults: `events/` beside the store).
     private let eventPaths: EventPaths
+    /// Where the store stands in git, read off the loop.
+    private let git: GitPoller
 
     /// Opens the session on `store`; throws when the store cannot be read or is invalid.
     public init(store: StoreFile, operatorName: String, readOnly: Bool = false, settleTime: Double = 0.05,
@@ -31,6 +33,7 @@ public final class ConsoleSession {
         self.clock = clock
         self.settleTime = settleTime
         self.eventPaths = eventPaths ?? EventPaths(besideStore: store.path)
+        git = GitPoller(storePath: store.path)
         fingerprint = store.fingerprint()
         let snapshot = try store.load()
         state = AppState(snapshot: snapshot, storePath: store.path, operatorName: operatorName, readOnly: readOnly)
@@ -61,6 +64,8 @@ public final class ConsoleSession {
     /// operator or a script); not while this console's own save may be writing it.
     public func tick() {
         applyReports()
+        if let reading = git.take() { dispatch(.gitRead(reading.status, conflicts: reading.conflicts)) }
+        git.pollIfDue()
         guard state.storeJob == nil else { return }
         let current = store.fingerprint()
         guard current != fingerprint else { return }
@@ -152,6 +157,8 @@ public final class ConsoleSession {
                                 exposuresPath: eventPaths.exposures, conversionsPath: eventPaths.conversions)
             }
             return { control in (ResultsReader.read(request, experiment: key, control), nil) }
+        case .resolveConflicts(let theirs):
+            return { control in worker.resolveConflicts(takingTheirs: theirs, control) }
         }
     }
 

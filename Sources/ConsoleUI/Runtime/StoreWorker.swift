@@ -34,6 +34,29 @@ struct StoreWorker: Sendable {
         }
     }
 
+    /// Writes the store merged from git's index stages, THEIRS's value for the conflicts in `theirs`
+    /// (validated like any save), then stages it so `git commit` concludes the merge.
+    func resolveConflicts(takingTheirs theirs: Set<String>, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
+        let path = GitPoller.absolute(store.path)
+        do {
+            let merged = try GitPoller.stagedMerge(path, takingTheirs: theirs)
+            try store.update { $0 = merged.snapshot }
+            // The fingerprint before the read: a writer landing in between makes the console read again.
+            let fingerprint = store.fingerprint()
+            let fresh = try store.load()
+            try GitCommands(directory: (path as NSString).deletingLastPathComponent).add(path)
+            let count = merged.conflicts.count
+            return (.saved(message: "settled \(count) conflict\(count == 1 ? "" : "s") (\(theirs.count) with THEIRS) and staged the store; `git commit` concludes the merge",
+                           snapshot: fresh), fingerprint)
+        } catch let error as GitCommands.GitError {
+            return failure(ConsoleError(message: error.message))
+        } catch let error as MergeError {
+            return failure(ConsoleError(message: error.message))
+        } catch {
+            return failure(error)
+        }
+    }
+
     /// Runs `transaction`, retrying while the lock is held until the store's lock timeout; a save
     /// answers with the store it wrote and that file's fingerprint, both read under its lock.
     private func save(_ control: JobControl, _ transaction: (StoreFile) throws -> SavedStore) -> (JobOutcome, StoreFingerprint?) {
@@ -45,7 +68,13 @@ struct StoreWorker: Sendable {
             if control.isCancelled { return (.cancelled, nil) }  // nothing written: the console keeps watching the store it shows
             do {
                 let saved = try transaction(attempt)
-                return (.saved(message: saved.outcome.message, snapshot: saved.snapshot), saved.fingerprint)
+                var message = saved.outcome.message
+                // `git-setup --commit-changes`: the store alone is committed; if it cannot be, the change stays saved.
+                let subject = saved.snapshot.history.last.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" } ?? "update the experiment store"
+                if let why = GitCommands.commitStoreIfAsked(GitPoller.absolute(store.path), subject: subject, operatorName: context.operatorName) {
+                    message += "; saved but not committed: \(why)"
+                }
+                return (.saved(message: message, snapshot: saved.snapshot), saved.fingerprint)
             } catch let error as StoreError {
                 guard case .lockTimeout = error else { return failure(error) }
                 let elapsed = ContinuousClock.now - started

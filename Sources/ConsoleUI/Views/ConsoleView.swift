@@ -46,6 +46,7 @@ public enum ConsoleView {
         case .newExperiment(let value): NewExperimentForm.render(value, state, into: &buffer, area: area)
         case .variant(let value): VariantForm.render(value, state, into: &buffer, area: area)
         case .textEdit(let value): TextEditForm.render(value, state, into: &buffer, area: area)
+        case .conflicts(let value): ConflictsForm.render(value, state, into: &buffer, area: area)
         }
     }
 
@@ -59,7 +60,7 @@ public enum ConsoleView {
         case .inspector: "inspector"
         case .results(let key): "\(key) › results"
         }
-        let right = "\(state.snapshot.experiments.count) experiments · rev \(state.snapshot.revision)" + (state.readOnly ? " · READ-ONLY" : "")
+        let right = (state.git.map { SafeText.escaped($0.text) + " · " } ?? "") + "\(state.snapshot.experiments.count) experiments · rev \(state.snapshot.revision)" + (state.readOnly ? " · READ-ONLY" : "")
         var rightWidth = DisplayWidth.of(right)
         if let trouble = state.storeTrouble {
             // Until a good read: the title says the store on disk is not what the screen shows.

@@ -114,7 +114,8 @@ extension Experiment {
             try checkWhitelistable(subject: subject, variant: variantName, note: note)
             let existing = whitelist[SubjectID(subject)]
             if let existing, !replace { throw .alreadyWhitelisted(experiment: key, entry: existing) }
-            let entry = WhitelistEntry(subject: subject, variant: variantName, note: note, addedBy: context.operatorName, addedAt: context.now)
+            var entry = WhitelistEntry(subject: subject, variant: variantName, note: note, addedBy: context.operatorName, addedAt: context.now)
+            entry.unknownFields = existing?.unknownFields ?? [:]  // the subject's entry, replaced: fields a newer build wrote stay
             whitelist[SubjectID(subject)] = entry
             let message = existing.map { $0.variant == variantName && $0.note != note
                 ? "changed the note of `\(subject)` in the whitelist of `\(key)`"
@@ -192,7 +193,11 @@ extension Experiment {
             whitelist = incoming
         } else {
             whitelist.reserveCapacity(whitelist.count + incoming.count)
-            for (subject, entry) in incoming where whitelist.updateValue(entry, forKey: subject) != nil { replaced += 1 }
+            for (subject, entry) in incoming {
+                guard let old = whitelist.updateValue(entry, forKey: subject) else { continue }
+                replaced += 1
+                if !old.unknownFields.isEmpty { whitelist[subject]?.unknownFields = old.unknownFields }
+            }
         }
         let counts = "\(rows.count) \(rows.count == 1 ? "entry" : "entries") (\(rows.count - replaced) new, \(replaced) replaced)"
         return AppliedChange(action: .whitelistImport, before: nil, after: ImportSummary.text(counts: counts, listed: listed, total: rows.count),

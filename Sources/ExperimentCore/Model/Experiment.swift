@@ -21,6 +21,8 @@ public struct Experiment: Hashable, Sendable {
     public var whitelist: [SubjectID: WhitelistEntry]
     /// The goal and guardrail metrics results judge the variants by (SPEC §12); stored, never exported.
     public var metrics: ExperimentMetrics
+    /// Fields a newer abconsole wrote that this one does not know, by name: kept through every change and merge (SPEC §11 rule 7).
+    public var unknownFields: [String: JSONValue] = [:]
 
     /// An experiment exactly as given, unchecked: the store reader builds what a file holds for the
     /// validator to judge; outside the package experiments come from a store or from `Change.create`.

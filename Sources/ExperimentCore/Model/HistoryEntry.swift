@@ -8,6 +8,8 @@ public struct HistoryEntry: Hashable, Sendable {
     public var action: HistoryAction
     public var before: String?
     public var after: String?
+    /// Fields a newer abconsole wrote that this one does not know, by name: kept through every change and merge (SPEC §11 rule 7).
+    public var unknownFields: [String: JSONValue] = [:]
 
     public init(at: Date, operatorName: String, experiment: String, action: HistoryAction, before: String?, after: String?) {
         self.at = at

@@ -9,6 +9,8 @@ public struct StoreSnapshot: Hashable, Sendable {
     public var experiments: [String: Experiment]
     /// Every change, oldest first.
     public var history: [HistoryEntry]
+    /// Fields a newer abconsole wrote that this one does not know, by name: kept through every change and merge (SPEC §11 rule 7).
+    public var unknownFields: [String: JSONValue] = [:]
 
     public init(schemaVersion: Int = StoreSnapshot.currentSchemaVersion, revision: Int = 0,
                 experiments: [String: Experiment] = [:], history: [HistoryEntry] = []) {

@@ -5,6 +5,8 @@ public struct Variant: Hashable, Sendable {
     /// Sorted, non-overlapping, coalesced ranges whose sizes add up to `weight.buckets`.
     public var ranges: [BucketRange]
     public var payload: JSONValue?
+    /// Fields a newer abconsole wrote that this one does not know, by name: kept through every change and merge (SPEC §11 rule 7).
+    public var unknownFields: [String: JSONValue] = [:]
 
     /// A variant as given, unchecked (ranges against weight); the validator judges it.
     package init(name: String, weight: Weight, ranges: [BucketRange], payload: JSONValue? = nil) {

@@ -12,6 +12,8 @@ enum JSONSyntax {
         var line: Int
         var column: Int
         var message: String
+        /// Whether the line is one of git's conflict markers (a line-by-line merge of the store).
+        var isConflictMarker = false
 
         /// `line 3, column 7: expected `,` or `}``.
         var text: String { "line \(line), column \(column): \(message)" }
@@ -25,10 +27,18 @@ enum JSONSyntax {
         // A hand merge left git's conflict markers: say so rather than what JSON expected there.
         let lineStart = bytes[..<min(offset, bytes.count)].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         for marker in ["<<<<<<<", "=======", ">>>>>>>", "|||||||"] where bytes[lineStart...].starts(with: marker.utf8) {
-            return locate(lineStart, in: bytes, message: "a merge conflict marker `\(marker)`; resolve the conflict by hand")
+            var problem = locate(lineStart, in: bytes, message: "a merge conflict marker `\(marker)`; \(conflictMarkerAdvice)")
+            problem.isConflictMarker = true
+            return problem
         }
         return locate(offset, in: bytes, message: message)
     }
+
+    /// The way out of a store git merged line by line, without the abconsole merge driver.
+    static let conflictMarkerAdvice = "the store was merged line by line, without the abconsole merge driver. "
+        + "Merge it by meaning from the three index stages (git show :1:FILE >base.json; :2: >ours.json; :3: >theirs.json; "
+        + "abconsole merge base.json ours.json theirs.json --out FILE), or take one side whole (git checkout --ours FILE, "
+        + "or --theirs); `abconsole git-setup` makes git use the driver next time"
 
     private static func locate(_ offset: Int, in bytes: [UInt8], message: String) -> Problem {
         var line = 1

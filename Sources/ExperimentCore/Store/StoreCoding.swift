@@ -33,9 +33,29 @@ package struct StoreDocument: Codable {
     package var revision: Int
     package var experiments: [Experiment]
     package var history: [HistoryEntry]
+    /// Top-level fields this build does not know (SPEC §11 rule 7).
+    package var unknownFields: [String: JSONValue] = [:]
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case schemaVersion = "schema_version", revision, experiments, history
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        revision = try container.decode(Int.self, forKey: .revision)
+        experiments = try container.decode([Experiment].self, forKey: .experiments)
+        history = try container.decode([HistoryEntry].self, forKey: .history)
+        unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(experiments, forKey: .experiments)
+        try container.encode(history, forKey: .history)
+        try encoder.encodeUnknown(unknownFields)
     }
 
     package init(schemaVersion: Int, revision: Int, experiments: [Experiment], history: [HistoryEntry]) {
@@ -50,6 +70,7 @@ package struct StoreDocument: Codable {
         revision = snapshot.revision
         experiments = snapshot.sortedExperiments
         history = snapshot.history
+        unknownFields = snapshot.unknownFields
     }
 }
 

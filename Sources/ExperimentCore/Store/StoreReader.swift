@@ -74,6 +74,7 @@ package enum StoreReader {
                                      history writtenHistory: inout WrittenHistory?,
                                      pending: inout [(experiment: Int, entries: [WhitelistEntry])]?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
+        var unknown: [String: JSONValue] = [:]
         var index = 0
         let complete = readObject(&cursor) { cursor, key in
             switch Field(key) {
@@ -96,12 +97,14 @@ package enum StoreReader {
                 // One history entry a line in the writer's layout: the array is allocated once.
                 let count = lines(in: cursor.bytes, from: cursor.position, starting: "    {\"action\": \"", atLeast: 90)
                 return once(&history, readArray(&cursor, reserving: count, readHistoryEntry))
-            default: return cursor.skipValue()
+            default: return keepUnknown(&unknown, key, &cursor)
             }
         }
         guard complete, let schemaVersion, schemaVersion == StoreSnapshot.currentSchemaVersion,
               let revision, let experiments, let history else { return nil }
-        return StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
+        var document = StoreDocument(schemaVersion: schemaVersion, revision: revision, experiments: experiments, history: history)
+        document.unknownFields = unknown
+        return document
     }
 
     // MARK: - Structure

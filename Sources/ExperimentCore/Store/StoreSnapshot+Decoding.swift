@@ -70,8 +70,10 @@ extension StoreSnapshot {
         var experiments: [String: Experiment] = [:]
         experiments.reserveCapacity(document.experiments.count)
         for experiment in document.experiments { experiments[experiment.key] = experiment }
-        return StoreSnapshot(schemaVersion: document.schemaVersion, revision: document.revision,
-                             experiments: experiments, history: document.history)
+        var snapshot = StoreSnapshot(schemaVersion: document.schemaVersion, revision: document.revision,
+                                     experiments: experiments, history: document.history)
+        snapshot.unknownFields = document.unknownFields
+        return snapshot
     }
 
     /// The decoding error as one problem with its JSON path, naming an unsupported schema version first.
@@ -83,7 +85,10 @@ extension StoreSnapshot {
         guard let error = error as? DecodingError else { return StoreProblem("$", "cannot be decoded: \(error.localizedDescription)") }
         // At the top level Foundation says only "not valid JSON": name the syntax error or the field instead.
         if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-            if let syntax = JSONSyntax.firstProblem(in: data) { return StoreProblem("$", "not valid JSON at \(syntax.text)") }
+            if let syntax = JSONSyntax.firstProblem(in: data) {
+                if syntax.isConflictMarker { return StoreProblem("$", "git conflict markers at line \(syntax.line): \(JSONSyntax.conflictMarkerAdvice)") }
+                return StoreProblem("$", "not valid JSON at \(syntax.text)")
+            }
             if let problem = IntegerFields.firstProblem(in: data) { return problem }
             let detail = context.underlyingError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
             return StoreProblem("$", "not valid JSON\(detail)")

@@ -16,6 +16,7 @@ extension StoreWriter {
 
     /// An experiment's lines up to and including `"whitelist": [`.
     static func appendHead(_ experiment: Experiment, to writer: inout ByteWriter, dates: inout DateCache) {
+        guard experiment.unknownFields.isEmpty else { return appendHeadWithUnknown(experiment, to: &writer) }
         writer.append("    {\n      \"control\": ")
         writer.appendQuoted(experiment.control)
         writer.append(",\n      \"created_at\": ")
@@ -48,6 +49,7 @@ extension StoreWriter {
 
     /// An experiment's lines after its last whitelist entry: the closing bracket, the winner, the brace.
     static func appendTail(_ experiment: Experiment, hasEntries: Bool, to writer: inout ByteWriter) {
+        guard experiment.unknownFields.isEmpty else { return appendTailWithUnknown(experiment, hasEntries: hasEntries, to: &writer) }
         writer.append(hasEntries ? "\n      ],\n      \"winner\": " : "],\n      \"winner\": ")
         if let winner = experiment.winner { writer.appendQuoted(winner) } else { writer.append("null") }
         writer.append("\n    }")

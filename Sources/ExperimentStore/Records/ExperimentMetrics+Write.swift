@@ -6,14 +6,21 @@ extension StoreWriter {
     /// `      "metrics": {...},\n` when the experiment names a metric; nothing otherwise, so stores without metrics keep their bytes.
     static func appendMetrics(_ metrics: ExperimentMetrics, to writer: inout ByteWriter) {
         guard !metrics.isEmpty else { return }
-        writer.append("\n      \"metrics\": {\"goal\": ")
+        writer.append("\n      \"metrics\": ")
+        appendMetricsValue(metrics, to: &writer)
+        writer.append(",")
+    }
+
+    /// The `metrics` value alone: `{"goal": ..., "guardrails": [...]}`.
+    static func appendMetricsValue(_ metrics: ExperimentMetrics, to writer: inout ByteWriter) {
+        writer.append("{\"goal\": ")
         if let goal = metrics.goal { append(goal, to: &writer) } else { writer.append("null") }
         writer.append(", \"guardrails\": [")
         for (index, guardrail) in metrics.guardrails.enumerated() {
             if index > 0 { writer.append(", ") }
             append(guardrail, to: &writer)
         }
-        writer.append("]},")
+        writer.append("]}")
     }
 
     private static func append(_ named: NamedMetric, to writer: inout ByteWriter) {

@@ -5,6 +5,7 @@ import Foundation
 
 extension StoreWriter {
     static func append(_ variant: Variant, to writer: inout ByteWriter) {
+        guard variant.unknownFields.isEmpty else { return appendWithUnknown(variant, to: &writer) }
         writer.append("{\"name\": ")
         writer.appendQuoted(variant.name)
         writer.append(", \"payload\": ")

@@ -5,6 +5,7 @@ import Foundation
 
 extension StoreWriter {
     static func append(_ entry: WhitelistEntry, to writer: inout ByteWriter, dates: inout DateCache) {
+        guard entry.unknownFields.isEmpty else { return appendWithUnknown(entry, to: &writer) }
         writer.append(StoreLayout.WhitelistLine.addedAt)
         dates.append(entry.addedAt, to: &writer)
         writer.append(StoreLayout.WhitelistLine.addedBy)

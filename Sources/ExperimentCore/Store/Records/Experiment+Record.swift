@@ -1,7 +1,7 @@
 import Foundation
 
 extension Experiment: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case key, type, status, salt, control, winner, description, revision, variants, whitelist, metrics
         case createdAt = "created_at", updatedAt = "updated_at", updatedBy = "updated_by"
     }
@@ -29,6 +29,7 @@ extension Experiment: Codable {
         }
         self.whitelist = whitelist
         metrics = try container.decodeIfPresent(ExperimentMetrics.self, forKey: .metrics) ?? .none
+        unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,6 +48,7 @@ extension Experiment: Codable {
         try container.encode(variants, forKey: .variants)
         try container.encode(sortedWhitelist, forKey: .whitelist)
         if !metrics.isEmpty { try container.encode(metrics, forKey: .metrics) }
+        try encoder.encodeUnknown(unknownFields)
     }
 }
 
@@ -62,6 +64,7 @@ extension StoreReader {
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
         var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
         var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?, metrics: ExperimentMetrics?
+        var unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "key": return once(&key, cursor.string())
@@ -88,14 +91,15 @@ extension StoreReader {
                     return true
                 }
                 return once(&whitelist, readWhitelist(&cursor, writtenEntries: &writtenEntries))
-            default: return cursor.skipValue()
+            default: return keepUnknown(&unknown, field, &cursor)
             }
         }
         guard complete, let key, let type, let status, let salt, let control, let description, let revision,
               let createdAt, let updatedAt, let updatedBy, let variants, let whitelist else { return nil }
-        let experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
+        var experiment = Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner ?? nil,
                                     description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
                                     updatedBy: updatedBy, variants: variants, whitelist: whitelist, metrics: metrics ?? .none)
+        experiment.unknownFields = unknown
         if let written, let writtenEntries,
            let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
             verbatim?[key] = span

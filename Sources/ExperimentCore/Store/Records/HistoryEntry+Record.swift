@@ -1,7 +1,7 @@
 import Foundation
 
 extension HistoryEntry: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case at, experiment, action, before, after
         case operatorName = "operator"
     }
@@ -14,6 +14,7 @@ extension HistoryEntry: Codable {
         action = try container.decodeChoice(HistoryAction.self, forKey: .action)
         before = try container.decodeIfPresent(String.self, forKey: .before)
         after = try container.decodeIfPresent(String.self, forKey: .after)
+        unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -24,6 +25,7 @@ extension HistoryEntry: Codable {
         try container.encode(action, forKey: .action)
         try container.encode(before, forKey: .before)
         try container.encode(after, forKey: .after)
+        try encoder.encodeUnknown(unknownFields)
     }
 }
 
@@ -32,6 +34,7 @@ extension HistoryEntry: Codable {
 extension StoreReader {
     static func readHistoryEntry(_ cursor: inout JSONCursor) -> HistoryEntry? {
         var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
+        var unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "at": return once(&at, date(&cursor))
@@ -40,12 +43,14 @@ extension StoreReader {
             case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
             case "before": return once(&before, optionalString(&cursor))
             case "after": return once(&after, optionalString(&cursor))
-            default: return cursor.skipValue()
+            default: return keepUnknown(&unknown, field, &cursor)
             }
         }
         guard complete, let at, let operatorName, let experiment, let action else { return nil }
-        return HistoryEntry(at: at, operatorName: operatorName, experiment: experiment, action: action,
-                            before: before ?? nil, after: after ?? nil)
+        var entry = HistoryEntry(at: at, operatorName: operatorName, experiment: experiment, action: action,
+                                 before: before ?? nil, after: after ?? nil)
+        entry.unknownFields = unknown
+        return entry
     }
 }
 

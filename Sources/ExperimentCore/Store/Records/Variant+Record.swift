@@ -1,5 +1,5 @@
 extension Variant: Codable {
-    enum CodingKeys: String, CodingKey { case name, weight, ranges, payload }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, weight, ranges, payload }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -18,6 +18,7 @@ extension Variant: Codable {
             return BucketRange(pair[0], pair[1])
         }
         payload = try container.decodeIfPresent(JSONValue.self, forKey: .payload).flatMap { $0 == .null ? nil : $0 }
+        unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -26,6 +27,7 @@ extension Variant: Codable {
         try container.encode(weight.percent, forKey: .weight)
         try container.encode(ranges.map { [$0.start, $0.end] }, forKey: .ranges)
         try container.encode(payload ?? .null, forKey: .payload)
+        try encoder.encodeUnknown(unknownFields)
     }
 }
 
@@ -34,17 +36,20 @@ extension Variant: Codable {
 extension StoreReader {
     static func readVariant(_ cursor: inout JSONCursor) -> Variant? {
         var name: String?, weight: Weight?, ranges: [BucketRange]?, payload: JSONValue?
+        var unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "name": return once(&name, cursor.string())
             case "weight": return once(&weight, cursor.number().flatMap(Weight.init(percent:)))
             case "ranges": return once(&ranges, readArray(&cursor, readRange))
             case "payload": return once(&payload, cursor.value())
-            default: return cursor.skipValue()
+            default: return keepUnknown(&unknown, field, &cursor)
             }
         }
         guard complete, let name, let weight, let ranges else { return nil }
-        return Variant(name: name, weight: weight, ranges: ranges, payload: payload == .null ? nil : payload)
+        var variant = Variant(name: name, weight: weight, ranges: ranges, payload: payload == .null ? nil : payload)
+        variant.unknownFields = unknown
+        return variant
     }
 
     static func readRange(_ cursor: inout JSONCursor) -> BucketRange? {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension WhitelistEntry: Codable {
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case subject, variant, note
         case addedBy = "added_by", addedAt = "added_at"
     }
@@ -13,6 +13,7 @@ extension WhitelistEntry: Codable {
         note = try container.decode(String.self, forKey: .note)
         addedBy = try container.decode(String.self, forKey: .addedBy)
         addedAt = try container.decodeDate(forKey: .addedAt)
+        unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -22,6 +23,7 @@ extension WhitelistEntry: Codable {
         try container.encode(note, forKey: .note)
         try container.encode(addedBy, forKey: .addedBy)
         try container.encode(addedAt, forKey: .addedAt)
+        try encoder.encodeUnknown(unknownFields)
     }
 }
 
@@ -30,6 +32,7 @@ extension WhitelistEntry: Codable {
 extension StoreReader {
     static func readWhitelistEntry(_ cursor: inout JSONCursor) -> WhitelistEntry? {
         var subject: String?, variant: String?, note: String?, addedBy: String?, addedAt: Date?
+        var unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {  // in the order the writer puts them
             case "added_at": return once(&addedAt, date(&cursor))
@@ -37,11 +40,13 @@ extension StoreReader {
             case "note": return once(&note, cursor.string())
             case "subject": return once(&subject, cursor.string())
             case "variant": return once(&variant, cursor.string())
-            default: return cursor.skipValue()
+            default: return keepUnknown(&unknown, field, &cursor)
             }
         }
         guard complete, let subject, let variant, let note, let addedBy, let addedAt else { return nil }
-        return WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: addedAt)
+        var entry = WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: addedAt)
+        entry.unknownFields = unknown
+        return entry
     }
 }
 

@@ -1,0 +1,77 @@
+/// One unit of the store changed differently on both sides of a merge (SPEC §11): where it is,
+/// its three values in the history's words, and the commands that would apply THEIRS.
+public struct MergeConflict: Hashable, Sendable {
+    /// What kind of unit conflicts.
+    public enum Unit: String, Hashable, Sendable {
+        case allocation, description, payload, metrics, whitelist, existence, field
+    }
+
+    /// The experiment's key; nil for a field at the store's top level.
+    public var experiment: String?
+    public var unit: Unit
+    /// The variant of a payload (or of a variant's unknown field); nil otherwise.
+    public var variant: String?
+    /// The subject of a whitelist entry; nil otherwise.
+    public var subject: String?
+    /// The name of an unknown field (unit `field`); nil otherwise.
+    public var field: String?
+    /// The unit's value in BASE, OURS and THEIRS in words; nil where it is absent.
+    public var base: String?
+    public var ours: String?
+    public var theirs: String?
+    /// `abconsole` argument lists that would apply THEIRS's value over OURS's, in order; empty when no command can.
+    public var commands: [[String]]
+
+    public init(experiment: String?, unit: Unit, variant: String? = nil, subject: String? = nil, field: String? = nil,
+                base: String?, ours: String?, theirs: String?, commands: [[String]] = []) {
+        self.experiment = experiment
+        self.unit = unit
+        self.variant = variant
+        self.subject = subject
+        self.field = field
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+        self.commands = commands
+    }
+
+    /// Names the unit within a merge: experiment, unit, variant, subject and field.
+    public var id: String {
+        [experiment ?? "", unit.rawValue, variant ?? "", subject ?? "", field ?? ""].joined(separator: "\u{0}")
+    }
+
+    /// What the unit is, e.g. `the whitelist entry of user-42 in checkout_button`.
+    public var title: String {
+        let place = experiment.map { "`\($0)`" } ?? "the store"
+        switch unit {
+        case .allocation: return "the allocation of \(place)"
+        case .description: return "the description of \(place)"
+        case .payload: return "the payload of `\(variant ?? "")` in \(place)"
+        case .metrics: return "the metrics of \(place)"
+        case .whitelist: return "the whitelist entry of \(WhitelistEntry.quoted(subject ?? "")) in \(place)"
+        case .existence: return "the existence of \(place)"
+        case .field:
+            let owner = variant.map { "variant `\($0)` of " } ?? ""
+            return "the field `\(field ?? "")` of \(owner)\(place)"
+        }
+    }
+}
+
+/// Why three files cannot be merged.
+public enum MergeError: Error, Hashable, Sendable {
+    /// BASE's history is not a prefix of `side`'s: the files are not a common ancestor and two descendants.
+    case notDescendants(side: String)
+
+    public var message: String {
+        switch self {
+        case .notDescendants(let side):
+            "\(side)'s history does not start with BASE's entries, so BASE is not their common ancestor; nothing was merged"
+        }
+    }
+}
+
+/// What a merge gives: the merged store (OURS's value for each conflicting unit) and the conflicts.
+public struct MergeResult: Sendable {
+    public var snapshot: StoreSnapshot
+    public var conflicts: [MergeConflict]
+}

@@ -1,0 +1,56 @@
+/// A merge's units in the history's words, and the commands that set them.
+enum MergeWords {
+    /// An experiment's allocation, e.g. `running, control=50,treatment=50` or `resolved to green, control=50,green=50`.
+    static func allocation(_ experiment: Experiment) -> String {
+        let status = experiment.winner.map { "resolved to \($0)" } ?? experiment.status.rawValue
+        var words = "\(status), \(experiment.weightSummary)"
+        if experiment.control != experiment.variants.first?.name { words += ", control \(experiment.control)" }
+        if experiment.salt != experiment.key { words += ", salt \(WhitelistEntry.quoted(experiment.salt))" }
+        return words + (experiment.type == .device ? ", by device" : "")
+    }
+
+    /// The commands that turn OURS's allocation into THEIRS's, where commands can (new variants, weights, status).
+    static func allocationCommands(ours: Experiment, theirs: Experiment) -> [[String]] {
+        guard ours.status != .resolved else { return [] }
+        var commands: [[String]] = []
+        for variant in theirs.variants where ours.variant(named: variant.name) == nil {
+            commands.append(["add-variant", theirs.key, variant.name])
+        }
+        let weights = theirs.variants.map { "\($0.name)=\($0.weight)" }
+        if weights != ours.variants.map({ "\($0.name)=\($0.weight)" }) || !commands.isEmpty, theirs.status != .resolved {
+            commands.append(["ramp", theirs.key] + weights)
+        }
+        if theirs.status != ours.status {
+            switch theirs.status {
+            case .running: commands.append(["start", theirs.key])
+            case .paused: commands.append(["pause", theirs.key])
+            case .resolved: commands.append(["resolve", theirs.key, theirs.winner ?? theirs.control])
+            case .draft: break
+            }
+        }
+        return commands
+    }
+
+    /// The command that creates `experiment` as it is (variants, weights, control, salt, description).
+    static func createCommand(_ experiment: Experiment) -> [String] {
+        var command = ["create", experiment.key, "--type", experiment.type.rawValue, "--variants", experiment.weightSummary,
+                       "--control", experiment.control]
+        if experiment.salt != experiment.key { command += ["--salt", experiment.salt] }
+        if !experiment.description.isEmpty { command += ["--description", experiment.description] }
+        return command
+    }
+
+    /// A whitelist entry as the history writes it, with who added it.
+    static func entry(_ entry: WhitelistEntry?) -> String? {
+        entry.map { "\($0.historyText) by \($0.addedBy)" }
+    }
+
+    static func whitelistCommand(key: String, subject: String, theirs: WhitelistEntry?) -> [[String]] {
+        guard let theirs else { return [["whitelist", "remove", key, subject]] }
+        return [["whitelist", "add", key, subject, theirs.variant, "--note", theirs.note, "--replace"]]
+    }
+
+    static func payloadCommand(key: String, variant: String, theirs: JSONValue?) -> [[String]] {
+        [["set-payload", key, variant] + [theirs.map(\.compactText) ?? "--clear"]]
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// The three-way merge of stores by meaning (SPEC §11): units compared between BASE (the common
+/// ancestor), OURS and THEIRS; a unit changed on one side takes that side's value, changed on both
+/// to different values it is a conflict and keeps OURS's. Pure: snapshots in, a snapshot out.
+public enum StoreMerge {
+    /// The merged store and its conflicts; `MergeError.notDescendants` when BASE's history is not a prefix of both sides'.
+    ///
+    /// A conflict whose `id` is in `takingTheirs` takes THEIRS's value instead of OURS's (the
+    /// console's conflicts screen settles a conflicted merge so); it is still listed.
+    public static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot,
+                             takingTheirs chosen: Set<String> = []) throws(MergeError) -> MergeResult {
+        guard ours.history.starts(with: base.history) else { throw .notDescendants(side: "OURS") }
+        guard theirs.history.starts(with: base.history) else { throw .notDescendants(side: "THEIRS") }
+        var conflicts: [MergeConflict] = []
+        var merged = ours
+        merged.history = mergedHistory(base: base.history, ours: ours.history, theirs: theirs.history)
+
+        var keys = Set(base.experiments.keys)
+        keys.formUnion(ours.experiments.keys)
+        keys.formUnion(theirs.experiments.keys)
+        var experiments: [String: Experiment] = [:]
+        experiments.reserveCapacity(keys.count)
+        for key in keys.sorted() {
+            let (experiment, found) = mergeExperiment(base: base.experiments[key], ours: ours.experiments[key],
+                                                     theirs: theirs.experiments[key], history: merged.history, chosen: chosen)
+            experiments[key] = experiment
+            conflicts += found
+        }
+        merged.experiments = experiments
+
+        var fields: [String: JSONValue] = [:]
+        for name in Set(base.unknownFields.keys).union(ours.unknownFields.keys).union(theirs.unknownFields.keys).sorted() {
+            let pick = merge3(base.unknownFields[name], ours.unknownFields[name], theirs.unknownFields[name])
+            fields[name] = pick.value
+            if pick.conflict {
+                let conflict = MergeConflict(experiment: nil, unit: .field, field: name, base: base.unknownFields[name]?.compactText,
+                                             ours: ours.unknownFields[name]?.compactText, theirs: theirs.unknownFields[name]?.compactText)
+                conflicts.append(conflict)
+                if chosen.contains(conflict.id) { fields[name] = theirs.unknownFields[name] }
+            }
+        }
+        merged.unknownFields = fields
+
+        let oursChanged = ours.revision != base.revision, theirsChanged = theirs.revision != base.revision
+        merged.revision = oursChanged && theirsChanged ? max(ours.revision, theirs.revision) + 1 : (theirsChanged ? theirs.revision : ours.revision)
+        return MergeResult(snapshot: merged, conflicts: conflicts)
+    }
+
+    /// BASE's entries, then those added on either side in time order (OURS's first on equal times), an
+    /// entry added identically on both sides once.
+    static func mergedHistory(base: [HistoryEntry], ours: [HistoryEntry], theirs: [HistoryEntry]) -> [HistoryEntry] {
+        let addedOurs = ours[base.count...], addedTheirs = theirs[base.count...]
+        if addedTheirs.isEmpty { return ours }
+        if addedOurs.isEmpty { return theirs }
+        let seen = Set(addedOurs)
+        let onlyTheirs = addedTheirs.filter { !seen.contains($0) }
+        var history = base
+        history.reserveCapacity(base.count + addedOurs.count + onlyTheirs.count)
+        var next = addedOurs.startIndex, other = onlyTheirs.startIndex
+        while next < addedOurs.endIndex || other < onlyTheirs.endIndex {
+            if other == onlyTheirs.endIndex || (next < addedOurs.endIndex && addedOurs[next].at <= onlyTheirs[other].at) {
+                history.append(addedOurs[next])
+                next += 1
+            } else {
+                history.append(onlyTheirs[other])
+                other += 1
+            }
+        }
+        return history
+    }
+
+    /// One experiment by key (nil: absent or deleted) and its conflicts.
+    static func mergeExperiment(base: Experiment?, ours: Experiment?, theirs: Experiment?, history: [HistoryEntry],
+                                chosen: Set<String> = []) -> (Experiment?, [MergeConflict]) {
+        if ours == theirs { return (ours, []) }
+        if ours == base { return (theirs, []) }
+        if theirs == base { return (ours, []) }
+        guard let ours, let theirs else {
+            // Deleted on one side (a draft), changed on the other (rule 3): OURS's stays.
+            let key = base?.key ?? ours?.key ?? theirs?.key ?? ""
+            let conflict = MergeConflict(experiment: key, unit: .existence, base: base.map(MergeWords.allocation),
+                                         ours: ours.map(MergeWords.allocation), theirs: theirs.map(MergeWords.allocation),
+                                         commands: theirs.map { [MergeWords.createCommand($0)] } ?? [["delete", key]])
+            return (chosen.contains(conflict.id) ? theirs : ours, [conflict])
+        }
+        return mergeUnits(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
+    }
+
+    /// An experiment changed on both sides, unit by unit (created on both: against an empty base).
+    static func mergeUnits(base: Experiment?, ours: Experiment, theirs: Experiment, history: [HistoryEntry],
+                           chosen: Set<String> = []) -> (Experiment, [MergeConflict]) {
+        let key = ours.key
+        var conflicts: [MergeConflict] = []
+        var merged = ours
+
+        var allocation = merge3(base.map(Allocation.init), Allocation(ours), Allocation(theirs))
+        if allocation.conflict {
+            let conflict = MergeConflict(experiment: key, unit: .allocation, base: base.map(MergeWords.allocation),
+                                         ours: MergeWords.allocation(ours), theirs: MergeWords.allocation(theirs),
+                                         commands: MergeWords.allocationCommands(ours: ours, theirs: theirs))
+            conflicts.append(conflict)
+            if chosen.contains(conflict.id) { allocation.value = Allocation(theirs) }
+        }
+        let shape = allocation.value ?? Allocation(ours)
+        merged.type = shape.type
+        merged.salt = shape.salt
+        merged.control = shape.control
+        merged.status = shape.status
+        merged.winner = shape.winner
+
+        let description = merge3(base?.description, ours.description, theirs.description)
+        merged.description = description.value ?? ours.description
+        if description.conflict {
+            let conflict = MergeConflict(experiment: key, unit: .description, base: base?.description, ours: ours.description,
+                                         theirs: theirs.description, commands: [["set-description", key, theirs.description]])
+            conflicts.append(conflict)
+            if chosen.contains(conflict.id) { merged.description = theirs.description }
+        }
+
+        merged.variants = shape.variants.map { shaped in
+            var variant = Variant(name: shaped.name, weight: shaped.weight, ranges: shaped.ranges)
+            let name = shaped.name
+            let (b, o, t) = (base?.variant(named: name), ours.variant(named: name), theirs.variant(named: name))
+            let payload = merge3(b?.payload, o?.payload, t?.payload)
+            variant.payload = payload.value
+            if payload.conflict {
+                let conflict = MergeConflict(experiment: key, unit: .payload, variant: name, base: b?.payload?.compactText,
+                                             ours: o?.payload?.compactText, theirs: t?.payload?.compactText,
+                                             commands: MergeWords.payloadCommand(key: key, variant: name, theirs: t?.payload))
+                conflicts.append(conflict)
+                if chosen.contains(conflict.id) { variant.payload = t?.payload }
+            }
+            let (fields, found) = mergeFields(b?.unknownFields ?? [:], o?.unknownFields ?? [:], t?.unknownFields ?? [:],
+                                              experiment: key, variant: name, chosen: chosen)
+            variant.unknownFields = fields
+            conflicts += found
+            return variant
+        }
+
+        let (fields, found) = mergeFields(base?.unknownFields ?? [:], ours.unknownFields, theirs.unknownFields, experiment: key, variant: nil,
+                                          chosen: chosen)
+        merged.unknownFields = fields
+        conflicts += found
+
+        merged.whitelist = mergeWhitelist(base: base?.whitelist ?? [:], ours: ours.whitelist, theirs: theirs.whitelist,
+                                          experiment: key, variants: Set(shape.variants.map(\.name)), conflicts: &conflicts, chosen: chosen)
+
+        merged.revision = max(ours.revision, theirs.revision) + 1
+        if let latest = history.last(where: { $0.experiment == key }), latest.at >= max(ours.updatedAt, theirs.updatedAt) {
+            (merged.updatedAt, merged.updatedBy) = (latest.at, latest.operatorName)
+        } else if theirs.updatedAt > ours.updatedAt {
+            (merged.updatedAt, merged.updatedBy) = (theirs.updatedAt, theirs.updatedBy)
+        }
+        return (merged, conflicts)
+    }
+
+    /// Whitelist entries by subject: variant, note and unknown fields compared, `added_at`/`added_by`
+    /// following the side whose entry is taken. An entry naming a variant the merged allocation lacks
+    /// (a clean merge breaking a rule, rule 6) is a conflict and keeps OURS's.
+    static func mergeWhitelist(base: [SubjectID: WhitelistEntry], ours: [SubjectID: WhitelistEntry], theirs: [SubjectID: WhitelistEntry],
+                               experiment key: String, variants: Set<String>, conflicts: inout [MergeConflict],
+                               chosen: Set<String> = []) -> [SubjectID: WhitelistEntry] {
+        // One pass over THEIRS's changes (the subjects whose entry THEIRS changed, added or removed):
+        // every other subject keeps OURS's entry, so no set of all subjects is built.
+        var merged = ours
+        var found: [MergeConflict] = []
+        func settle(_ subject: SubjectID, _ t: WhitelistEntry?) {
+            let (b, o) = (base[subject], ours[subject])
+            if o == t { return }
+            if o == b { merged[subject] = t; return }
+            let (unitBase, unitOurs, unitTheirs) = (b.map(EntryUnit.init), o.map(EntryUnit.init), t.map(EntryUnit.init))
+            if unitOurs == unitTheirs || unitTheirs == unitBase { return }
+            if unitOurs == unitBase { merged[subject] = t; return }
+            let conflict = whitelistConflict(key: key, base: b, ours: o, theirs: t)
+            found.append(conflict)
+            if chosen.contains(conflict.id) { merged[subject] = t }
+        }
+        for (subject, entry) in theirs where base[subject] != entry { settle(subject, entry) }
+        for subject in base.keys where theirs[subject] == nil { settle(subject, nil) }
+        // Rule 6: an entry into a variant the merged allocation lacks keeps OURS's entry (or none).
+        for (subject, entry) in merged where !variants.contains(entry.variant) {
+            let o = ours[subject]
+            merged[subject] = o.flatMap { variants.contains($0.variant) ? $0 : nil }
+            found.append(whitelistConflict(key: key, base: base[subject], ours: o, theirs: theirs[subject]))
+        }
+        // Dictionaries iterate in a per-process order: the conflicts are listed by subject.
+        conflicts += found.sorted { SubjectOrder.precedes($0.subject ?? "", $1.subject ?? "") }
+        return merged
+    }
+
+    private static func whitelistConflict(key: String, base: WhitelistEntry?, ours: WhitelistEntry?, theirs: WhitelistEntry?) -> MergeConflict {
+        let subject = (ours ?? theirs ?? base)?.subject ?? ""
+        return MergeConflict(experiment: key, unit: .whitelist, subject: subject, base: MergeWords.entry(base), ours: MergeWords.entry(ours),
+                             theirs: MergeWords.entry(theirs),
+                             commands: MergeWords.whitelistCommand(key: key, subject: subject, theirs: theirs))
+    }
+
+    /// Unknown fields by name (rule 7); changed differently on both sides, a `field` conflict.
+    static func mergeFields(_ base: [String: JSONValue], _ ours: [String: JSONValue], _ theirs: [String: JSONValue],
+                            experiment: String, variant: String?, chosen: Set<String> = []) -> ([String: JSONValue], [MergeConflict]) {
+        if ours == theirs || theirs == base { return (ours, []) }
+        if ours == base { return (theirs, []) }
+        var fields: [String: JSONValue] = [:], conflicts: [MergeConflict] = []
+        for name in Set(base.keys).union(ours.keys).union(theirs.keys).sorted() {
+            let pick = merge3(base[name], ours[name], theirs[name])
+            fields[name] = pick.value
+            if pick.conflict {
+                let conflict = MergeConflict(experiment: experiment, unit: .field, variant: variant, field: name,
+                                             base: base[name]?.compactText, ours: ours[name]?.compactText, theirs: theirs[name]?.compactText)
+                conflicts.append(conflict)
+                if chosen.contains(conflict.id) { fields[name] = theirs[name] }
+            }
+        }
+        return (fields, conflicts)
+    }
+
+    /// Rule 1 for one unit (nil: absent): the merged value, and whether both sides changed it differently (then OURS's).
+    static func merge3<Value: Equatable>(_ base: Value?, _ ours: Value?, _ theirs: Value?) -> (value: Value?, conflict: Bool) {
+        if ours == theirs || theirs == base { return (ours, false) }
+        if ours == base { return (theirs, false) }
+        return (ours, true)
+    }
+
+    /// The allocation unit: everything a ramp, start, pause, resolve, re-salt or added variant changes.
+    struct Allocation: Equatable {
+        struct Shape: Equatable {
+            var name: String
+            var weight: Weight
+            var ranges: [BucketRange]
+        }
+
+        var type: SubjectType
+        var salt: String
+        var control: String
+        var status: ExperimentStatus
+        var winner: String?
+        var variants: [Shape]
+
+        init(_ experiment: Experiment) {
+            type = experiment.type
+            salt = experiment.salt
+            control = experiment.control
+            status = experiment.status
+            winner = experiment.winner
+            variants = experiment.variants.map { Shape(name: $0.name, weight: $0.weight, ranges: $0.ranges) }
+        }
+    }
+
+    /// What a whitelist entry's unit compares: `added_at`/`added_by` follow it.
+    struct EntryUnit: Equatable {
+        var variant: String
+        var note: String
+        var unknownFields: [String: JSONValue]
+
+        init(_ entry: WhitelistEntry) {
+            variant = entry.variant
+            note = entry.note
+            unknownFields = entry.unknownFields
+        }
+    }
+}

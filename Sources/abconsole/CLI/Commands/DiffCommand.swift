@@ -1,0 +1,84 @@
+import ExperimentCore
+import ExperimentStore
+import Foundation
+
+/// `diff OLD NEW` (or git's seven-argument external-diff form): the store's changes in words (SPEC §11);
+/// `diff FILE --textconv`: the store in words, one line per unit, for git's `textconv`.
+enum DiffCommand {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let files = arguments.arguments("FILE")
+        if arguments.flag("--textconv") {
+            guard files.count == 1 else { throw CLIError.usage("--textconv takes one FILE", command: nil) }
+            return try textconv(files[0], context: context)
+        }
+        let (label, oldPath, newPath): (String?, String, String)
+        switch files.count {
+        case 2: (label, oldPath, newPath) = (nil, files[0], files[1])
+        case 7: (label, oldPath, newPath) = (files[0], files[1], files[4])
+        default: throw CLIError.usage("diff takes OLD NEW, or git's seven external-diff arguments", command: nil)
+        }
+        let old = try store(oldPath, side: "OLD"), new = try store(newPath, side: "NEW")
+        let changes = StoreDiff.changes(old: old, new: new)
+        if arguments.flag("--json") {
+            context.output.line(try SafeOutput.json(ChangesJSON(changes: changes.map(ChangeJSON.init))))
+            return
+        }
+        if let label { context.output.line("abconsole diff \(SafeOutput.text(label)): \(Plural.count(changes.count, "change"))") }
+        for change in changes { context.output.line(SafeOutput.text(words(change))) }
+    }
+
+    /// One change on one line: `ramp alpha: control=50,treat=50 → control=20,treat=80 (moves 30 % of subjects) by alice at …`.
+    static func words(_ change: StoreChange) -> String {
+        var line = "\(change.action) \(change.experiment ?? "store"): \(change.before ?? "∅") → \(change.after ?? "∅")"
+        if let share = change.movedShare { line += " (moves \(Experiment.percentText(share)) of subjects)" }
+        if let name = change.operatorName { line += " by \(name)" }
+        if let at = change.at { line += " at \(StoreDiff.dateText(at))" }
+        return line
+    }
+
+    /// The store in words; a file that is not a store (or is gone: /dev/null) is passed through as it is.
+    static func textconv(_ path: String, context: CommandContext) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError(code: .noInput, message: "cannot read \(SafeOutput.text(path))")
+        }
+        guard !data.isEmpty, let snapshot = try? StoreFile.decode(data, path: path) else {
+            context.output.write(bytes: data)
+            return
+        }
+        for line in StoreDiff.words(snapshot) { context.output.line(SafeOutput.text(line)) }
+    }
+
+    /// The validated store at `path`; `/dev/null` or an empty file (git's side of an added or deleted file) is an empty store.
+    static func store(_ path: String, side: String) throws -> StoreSnapshot {
+        if path == "/dev/null" { return StoreSnapshot() }
+        if let data = FileManager.default.contents(atPath: path), data.isEmpty { return StoreSnapshot() }
+        return try MergeCommand.readStore(path, side: side)
+    }
+
+    struct ChangesJSON: Encodable {
+        let changes: [ChangeJSON]
+    }
+
+    /// A change of `diff --json`: experiment, action, before, after, operator, at, moved_share.
+    struct ChangeJSON: Encodable {
+        let change: StoreChange
+
+        init(_ change: StoreChange) { self.change = change }
+
+        enum CodingKeys: String, CodingKey {
+            case experiment, action, before, after, at
+            case operatorName = "operator", movedShare = "moved_share"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(change.experiment, forKey: .experiment)
+            try container.encode(change.action, forKey: .action)
+            try container.encode(change.before, forKey: .before)
+            try container.encode(change.after, forKey: .after)
+            try container.encode(change.operatorName, forKey: .operatorName)
+            try container.encode(change.at.map(StoreDiff.dateText), forKey: .at)
+            try container.encode(change.movedShare, forKey: .movedShare)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ExperimentCore
+import ExperimentStore
+import Foundation
+
+/// `merge BASE OURS THEIRS`: the store's three-way merge by meaning (SPEC §11), git's merge driver.
+enum MergeCommand {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let paths = ["BASE", "OURS", "THEIRS"].map { arguments.argument($0) ?? "" }
+        let base = try readStore(paths[0], side: "BASE")
+        let ours = try readStore(paths[1], side: "OURS")
+        let theirs = try readStore(paths[2], side: "THEIRS")
+        let result: MergeResult
+        do {
+            result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        } catch {
+            throw CLIError.data(error.message)
+        }
+        let problems = StoreValidator.problems(in: StoreDocument(result.snapshot))
+        guard problems.isEmpty else {
+            let list = problems.prefix(5).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
+            throw CLIError.data("the merged store would break the store's rules (\(SafeOutput.text(list))); nothing was written")
+        }
+        let out = arguments.option("--out") ?? paths[1]
+        let name = arguments.option("--name") ?? out
+        do {
+            _ = try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot))
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: out)
+            throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(SafeOutput.text(out)): \(error.reason); nothing was written")
+        }
+        if arguments.flag("--json") {
+            context.output.line(try SafeOutput.json(ConflictsJSON(conflicts: result.conflicts.map(ConflictJSON.init))))
+        } else if result.conflicts.isEmpty {
+            context.output.line("merged \(SafeOutput.text(name)) cleanly")
+        } else {
+            context.output.line("\(Plural.count(result.conflicts.count, "conflict")) merging \(SafeOutput.text(name)); it holds OURS's value of each:")
+            for conflict in result.conflicts { context.output.write(text(of: conflict)) }
+        }
+        if !result.conflicts.isEmpty { context.exit.code = 1 }
+    }
+
+    /// A conflict in words: what, BASE → OURS / THEIRS, and the command that applies THEIRS.
+    static func text(of conflict: MergeConflict) -> String {
+        func words(_ value: String?) -> String { value.map { SafeOutput.text($0) } ?? "∅" }
+        var lines = ["  \(SafeOutput.text(conflict.title)):",
+                     "    \(words(conflict.base)) → OURS \(words(conflict.ours)) / THEIRS \(words(conflict.theirs))"]
+        lines.append(conflict.commands.isEmpty
+            ? "    to take THEIRS: edit it by hand (no command sets it)"
+            : "    to take THEIRS: " + command(conflict.commands))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `abconsole …` command lines joined by `&&`, each argument quoted for a POSIX shell where needed.
+    static func command(_ commands: [[String]]) -> String {
+        commands.map { (["abconsole"] + $0).map(shellQuoted).joined(separator: " ") }.joined(separator: " && ")
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.=,/:@%+".unicodeScalars.contains(scalar))
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// The validated store at `path`, or one sentence naming the side and why (66 missing, 65 invalid).
+    static func readStore(_ path: String, side: String) throws -> StoreSnapshot {
+        do {
+            return try StoreFile(path: path).load()
+        } catch {
+            switch error {
+            case .missing: throw CLIError(code: .noInput, message: "\(side) \(SafeOutput.text(path)) does not exist; nothing was written")
+            case .unreadable(_, let reason): throw CLIError(code: .noInput, message: "cannot read \(side) \(SafeOutput.text(path)): \(reason)")
+            default: throw CLIError(code: .dataError, message: "\(side) is not a valid store: \(SafeOutput.text(error.message)); nothing was written")
+            }
+        }
+    }
+
+    struct ConflictsJSON: Encodable {
+        let conflicts: [ConflictJSON]
+    }
+
+    /// A conflict of `merge --json`: the SPEC fields, plus `field` and `command`.
+    struct ConflictJSON: Encodable {
+        let experiment: String?, unit: String, variant: String?, subject: String?, field: String?
+        let base: String?, ours: String?, theirs: String?, command: String?
+
+        init(_ conflict: MergeConflict) {
+            experiment = conflict.experiment
+            unit = conflict.unit.rawValue
+            variant = conflict.variant
+            subject = conflict.subject
+            field = conflict.field
+            base = conflict.base
+            ours = conflict.ours
+            theirs = conflict.theirs
+            command = conflict.commands.isEmpty ? nil : MergeCommand.command(conflict.commands)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(experiment, forKey: .experiment)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(variant, forKey: .variant)
+            try container.encode(subject, forKey: .subject)
+            try container.encode(field, forKey: .field)
+            try container.encode(base, forKey: .base)
+            try container.encode(ours, forKey: .ours)
+            try container.encode(theirs, forKey: .theirs)
+            try container.encode(command, forKey: .command)
+        }
+
+        enum CodingKeys: String, CodingKey { case experiment, unit, variant, subject, field, base, ours, theirs, command }
+    }
+}
