@@ -53,4 +53,17 @@ enum MergeWords {
     static func payloadCommand(key: String, variant: String, theirs: JSONValue?) -> [[String]] {
         [["set-payload", key, variant] + [theirs.map(\.compactText) ?? "--clear"]]
     }
+
+    /// An experiment's goal and guardrail metrics in the history's words (`goal purchase; guardrails refund:decrease`).
+    static func metrics(_ metrics: ExperimentMetrics) -> String {
+        metrics.summary ?? "no goal or guardrail metrics"
+    }
+
+    /// The command that sets exactly `theirs` as the experiment's metrics.
+    static func metricsCommand(key: String, _ theirs: ExperimentMetrics) -> [String] {
+        var command = ["set-metrics", key, "--clear"]
+        if let goal = theirs.goal { command += ["--goal", goal.text] }
+        for guardrail in theirs.guardrails { command += ["--guardrail", guardrail.text] }
+        return command
+    }
 }

@@ -5,7 +5,7 @@ public struct StoreChange: Hashable, Sendable {
     /// The experiment's key; nil for a store-level field.
     public var experiment: String?
     /// The history's action (`ramp`, `whitelist_add`, …), or for a change found by comparing the
-    /// files themselves the unit (`allocation`, `description`, `payload`, `whitelist`, `existence`, `field`).
+    /// files themselves the unit (`allocation`, `description`, `payload`, `metrics`, `whitelist`, `existence`, `field`).
     public var action: String
     public var before: String?
     public var after: String?
@@ -93,6 +93,7 @@ public enum StoreDiff {
                 add(key, "allocation", MergeWords.allocation(o), MergeWords.allocation(n), share: movedShare(o, n))
             }
             if o.description != n.description { add(key, "description", o.description, n.description) }
+            if o.metrics != n.metrics { add(key, "metrics", MergeWords.metrics(o.metrics), MergeWords.metrics(n.metrics)) }
             for name in Set(o.variants.map(\.name)).union(n.variants.map(\.name)).sorted() {
                 let (before, after) = (o.variant(named: name)?.payload, n.variant(named: name)?.payload)
                 if before != after { add(key, "payload", before.map { "\(name) \($0.compactText)" }, after.map { "\(name) \($0.compactText)" }) }
@@ -121,6 +122,7 @@ public enum StoreDiff {
             let key = experiment.key
             lines.append("experiment \(key): \(MergeWords.allocation(experiment))")
             if !experiment.description.isEmpty { lines.append("  \(key) description: \(experiment.description)") }
+            if let metrics = experiment.metrics.summary { lines.append("  \(key) metrics: \(metrics)") }
             for variant in experiment.variants {
                 lines.append("  \(key) variant \(variant.name) \(variant.weight) % owns \(variant.ranges.map { "[\($0.start),\($0.end))" }.joined(separator: " "))")
                 if let payload = variant.payload { lines.append("  \(key) payload \(variant.name) \(payload.compactText)") }

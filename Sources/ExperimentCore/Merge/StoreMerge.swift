@@ -118,6 +118,16 @@ public enum StoreMerge {
             if chosen.contains(conflict.id) { merged.description = theirs.description }
         }
 
+        let metrics = merge3(base?.metrics, ours.metrics, theirs.metrics)
+        merged.metrics = metrics.value ?? ours.metrics
+        if metrics.conflict {
+            let conflict = MergeConflict(experiment: key, unit: .metrics, base: base.map { MergeWords.metrics($0.metrics) },
+                                         ours: MergeWords.metrics(ours.metrics), theirs: MergeWords.metrics(theirs.metrics),
+                                         commands: [MergeWords.metricsCommand(key: key, theirs.metrics)])
+            conflicts.append(conflict)
+            if chosen.contains(conflict.id) { merged.metrics = theirs.metrics }
+        }
+
         merged.variants = shape.variants.map { shaped in
             var variant = Variant(name: shaped.name, weight: shaped.weight, ranges: shaped.ranges)
             let name = shaped.name
