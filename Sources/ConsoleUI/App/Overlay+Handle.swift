@@ -12,6 +12,7 @@ extension Overlay {
         case .newExperiment: nil
         case .variant(let value): value.experimentKey
         case .textEdit(let value): value.experimentKey
+        case .metrics(let value): value.experimentKey
         }
     }
 
@@ -40,6 +41,9 @@ extension Overlay {
             return value.handle(key, intent, context)
         case .textEdit(var value):
             defer { self = .textEdit(value) }
+            return value.handle(key, intent, context)
+        case .metrics(var value):
+            defer { self = .metrics(value) }
             return value.handle(key, intent, context)
         }
     }

@@ -43,4 +43,6 @@ public indirect enum Overlay: Equatable, Sendable {
     case variant(VariantForm)
     /// Edit the description or a whitelist note.
     case textEdit(TextEditForm)
+    /// Name the goal and guardrail metrics.
+    case metrics(MetricsForm)
 }
