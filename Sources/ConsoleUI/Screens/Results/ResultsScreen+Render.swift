@@ -63,9 +63,12 @@ extension ResultsScreen {
             }
         }
         y += 1
-        for (line, style) in decisionLines(report) {
-            buffer.write(SafeText.escaped(line), x: x, y: y, maxWidth: width, style: style)
-            y += 1
+        for (text, style) in decisionLines(report) {
+            // Wrapped, never cut: a failing guardrail comes last in the verdict.
+            for (offset, line) in WordWrap.lines(SafeText.escaped(text), width: max(1, width - 2), maxLines: 3).enumerated() {
+                buffer.write((offset == 0 ? "" : "  ") + line, x: x, y: y, maxWidth: width, style: style)
+                y += 1
+            }
         }
         for banner in banners(report) {
             // Wrapped, never cut: its last words say what to do.
@@ -86,8 +89,12 @@ extension ResultsScreen {
             buffer.write(sampleRatioLine(report.sampleRatio), x: x, y: y, maxWidth: width, style: Palette.dim)
             y += 1
         } else {
-            buffer.write(SafeText.escaped("observed of expected: " + DecisionText.observedOfExpected(report.sampleRatio)), x: x, y: y, maxWidth: width, style: Palette.dim)
-            y += 1
+            // Wrapped, never cut: every variant's share is the evidence of the mismatch.
+            let split = SafeText.escaped("observed of expected: " + DecisionText.observedOfExpected(report.sampleRatio))
+            for line in WordWrap.lines(split, width: width, maxLines: 3) {
+                buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.dim)
+                y += 1
+            }
         }
         y += 1
         guard !report.metrics.isEmpty else {

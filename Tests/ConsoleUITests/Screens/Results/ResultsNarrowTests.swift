@@ -46,6 +46,21 @@ import Testing
         let banner = screen.filter { $0.contains("⚠") || $0.hasPrefix("    ") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(screen.contains { $0.contains("SAMPLE-RATIO MISMATCH") })
         #expect(screen.contains { $0.hasSuffix("trusting these numbers") }, "the banner's last words: \(banner)")
+        #expect(screen.contains { $0.contains("newsletter 26.9 % of 33.0 %") }, "every variant's observed share, wrapped")
         Snapshot.assert(screen, named: "results-mismatch-80x24")
+    }
+}
+
+extension ResultsNarrowTests {
+    @Test func theVerdictAndThePlanFitWithTheChart() throws {
+        let story = try DecisionStoryTests.story()
+        story.send(.character("e"))
+        story.session.settle()
+        let screen = narrow(story)
+        #expect(screen.contains { $0.contains("verdict: goal add_funds: account_view better") })
+        #expect(screen.contains { $0.contains("FAILS for account_view") }, "the verdict wraps, whole")
+        #expect(screen.contains { $0.contains("plan: ") })
+        #expect(screen.contains { $0.contains("account_view") && $0.hasSuffix("[+27.7 %, +92.4 %]") })
+        Snapshot.assert(screen, named: "results-decision-80x24")
     }
 }
