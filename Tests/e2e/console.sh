@@ -635,9 +635,36 @@ scenario_text_editing() {
     expect_exit 0
 }
 
+# `M` on the detail screen: the goal, its direction and the guardrails typed into the form are what
+# `show --json` reads back, the history says `set_metrics`, and the detail shows them.
+scenario_metrics() {
+    start_console
+    open_experiment account_add_funds
+    tmux_wait_for "metrics   —"
+    tmux_send M
+    tmux_wait_for "Metrics of account_add_funds"
+    tmux_send_text refund_rate
+    tmux_wait_for "refund_rate▏"
+    tmux_send Tab
+    tmux_send Right
+    tmux_wait_for "lower is better"
+    tmux_send Tab
+    tmux_send_text "latency_ms:decrease, purchase"
+    tmux_wait_for "purchase▏"
+    tmux_send Enter
+    tmux_wait_for "now judges its variants by goal refund_rate:decrease"
+    tmux_wait_for "metrics   goal refund_rate:decrease; guardrails latency_ms:decrease, purchase"
+    cli show account_add_funds --json | json_check \
+        'd["metrics"] == {"goal": {"metric": "refund_rate", "direction": "decrease"}, "guardrails": [{"metric": "latency_ms", "direction": "decrease"}, {"metric": "purchase", "direction": "increase"}]}'
+    cli history account_add_funds | grep -q "e2e-op .*set_metrics .*∅ → goal refund_rate:decrease" || fail "no set_metrics line in the history"
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(open_filter_detail ramp text_editing whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
+SCENARIOS=(open_filter_detail ramp text_editing metrics whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
 passed=0
 failed=0
 started=$(_tmux_now_ms)

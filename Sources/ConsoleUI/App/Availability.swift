@@ -58,6 +58,7 @@ extension Intent {
         case .addVariant: return facts.changing("add a variant", .addVariant(name: "", payload: nil))
         case .setPayload: return facts.changing("set a payload", .setPayload(variant: "", payload: nil))
         case .editDescription: return facts.changing("edit the description", .setDescription(""))
+        case .setMetrics: return facts.changing("set the metrics") { $0.refusal(for: .setMetrics(.none))?.message }
         case .deleteDraft:
             return facts.changing("delete an experiment") {
                 $0.status == .draft ? nil : ExperimentError.deleteServed(experiment: $0.key, status: $0.status).message

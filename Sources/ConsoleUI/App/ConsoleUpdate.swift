@@ -162,7 +162,7 @@ public enum ConsoleUpdate {
             form.preselectLeader(of: state.results)
             let effects = apply(.present(.resolve(form)), from: .screen, &state, rows)
             return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
-        case .addVariant, .setPayload, .editDescription, .deleteDraft:
+        case .addVariant, .setPayload, .editDescription, .setMetrics, .deleteDraft:
             guard let experiment = state.focusedExperiment else { return [] }
             reply = ExperimentEdits.ask(intent, experiment)
         case .start, .pause:

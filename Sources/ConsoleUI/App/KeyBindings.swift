@@ -43,6 +43,7 @@ public enum KeyBindings {
         KeyBinding([.character("v")], "v", .detail, .addVariant, "add a variant (at 0 %, with an optional JSON payload)"),
         KeyBinding([.character("P")], "P", .detail, .setPayload, "set or clear a variant's JSON payload"),
         KeyBinding([.character("E")], "E", .detail, .editDescription, "edit the description"),
+        KeyBinding([.character("M")], "M", .detail, .setMetrics, "name the goal and guardrail metrics results judge the variants by"),
         KeyBinding([.character("D")], "D", .detail, .deleteDraft, "delete this experiment (drafts only; asks first)"),
         KeyBinding([.escape, .character("q")], "Esc/q", .detail, .back, "back to the list", bar: "back"),
 

@@ -13,6 +13,7 @@ extension Overlay {
         case .variant(let value): value.experimentKey
         case .textEdit(let value): value.experimentKey
         case .conflicts: nil
+        case .metrics(let value): value.experimentKey
         }
     }
 
@@ -44,6 +45,9 @@ extension Overlay {
             return value.handle(key, intent, context)
         case .conflicts(var value):
             defer { self = .conflicts(value) }
+            return value.handle(key, intent, context)
+        case .metrics(var value):
+            defer { self = .metrics(value) }
             return value.handle(key, intent, context)
         }
     }

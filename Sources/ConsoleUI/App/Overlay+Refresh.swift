@@ -32,7 +32,7 @@ extension Overlay {
         case .importCSV(var form):
             form.revision = experiment.revision
             return .importCSV(form)
-        case .newExperiment, .variant, .textEdit, .conflicts:
+        case .newExperiment, .variant, .textEdit, .conflicts, .metrics:
             // Their saves carry the revision they opened at: a change meanwhile is refused, whole, inside the form.
             return self
         }
@@ -58,6 +58,9 @@ extension Overlay {
         case .variant(var form):
             form.problem = refusal
             return .variant(form)
+        case .metrics(var form):
+            form.problem = refusal
+            return .metrics(form)
         case .importCSV, .newExperiment, .textEdit, .conflicts:
             return self
         }

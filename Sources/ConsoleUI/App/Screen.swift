@@ -45,4 +45,6 @@ public indirect enum Overlay: Equatable, Sendable {
     case textEdit(TextEditForm)
     /// The conflicts git left in the store: a side per conflict.
     case conflicts(ConflictsForm)
+    /// Name the goal and guardrail metrics.
+    case metrics(MetricsForm)
 }

@@ -47,6 +47,7 @@ public enum ConsoleView {
         case .variant(let value): VariantForm.render(value, state, into: &buffer, area: area)
         case .textEdit(let value): TextEditForm.render(value, state, into: &buffer, area: area)
         case .conflicts(let value): ConflictsForm.render(value, state, into: &buffer, area: area)
+        case .metrics(let value): MetricsForm.render(value, state, into: &buffer, area: area)
         }
     }
 
@@ -104,12 +105,24 @@ public enum ConsoleView {
         let context = state.bindingContext, facts = AvailabilityFacts(state)
         let jobs = state.jobs.isEmpty || state.overlay != nil || state.showsHelp ? [] : KeyBindings.helpBar(for: .job, facts)
         var x = 1
-        for binding in jobs + KeyBindings.helpBar(for: context, facts) {
+        for binding in fitted(jobs + KeyBindings.helpBar(for: context, facts), width: width) {
             let text = binding.barText ?? binding.help
             guard x + DisplayWidth.of(binding.label) + 1 + DisplayWidth.of(text) < width else { break }
             x += buffer.write(binding.label, x: x, y: y, style: Palette.key)
             x += buffer.write(" " + text, x: x, y: y, style: Palette.dim)
             x += 2
         }
+    }
+
+    /// The bar's bindings that fit in `width`: when they do not all fit, the last ones go first, but
+    /// never the ways out and the help (Esc, q, ?), which every screen must keep showing.
+    static func fitted(_ bindings: [KeyBinding], width: Int) -> [KeyBinding] {
+        let kept: Set<Intent> = [.back, .cancel, .quit, .help, .deny, .giveUp]
+        var bindings = bindings
+        func used() -> Int { bindings.reduce(1) { $0 + DisplayWidth.of($1.label) + 1 + DisplayWidth.of($1.barText ?? $1.help) + 2 } }
+        while used() > width + 1, let last = bindings.lastIndex(where: { !kept.contains($0.intent) }) {
+            bindings.remove(at: last)
+        }
+        return bindings
     }
 }

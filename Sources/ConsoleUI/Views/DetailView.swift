@@ -17,6 +17,7 @@ enum DetailView {
         let facts: [(String, String)] = [
             ("salt", experiment.salt), ("control", experiment.control),
             ("winner", experiment.winner.map { "\($0) — served to everyone, forever" } ?? "—"),
+            ("metrics", experiment.metrics.summary ?? "—"),
             ("updated", "\(TimeLabel.utc(experiment.updatedAt)) by \(experiment.updatedBy)"),
         ]
         for (label, value) in facts {

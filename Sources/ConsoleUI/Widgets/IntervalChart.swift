@@ -48,12 +48,13 @@ struct IntervalChart {
         buffer.write("●", x: x + column(lift), y: y, style: style.bolded)
     }
 
-    /// The axis under the rows: the lower bound, 0 and the upper bound as lifts.
+    /// The axis under the rows: the lower bound, 0 and the upper bound as lifts; `0` always, a bound
+    /// only where it leaves room around the `0` (zero near an edge hides that edge's bound).
     func renderAxis(x: Int, y: Int, into buffer: inout ScreenBuffer) {
         let left = ResultsFormat.lift(lower), right = ResultsFormat.lift(upper)
-        buffer.write(left, x: x, y: y, style: Palette.dim)
         let zero = column(0)
-        if zero > left.count, zero < width - right.count - 1 { buffer.write("0", x: x + zero, y: y, style: Palette.dim) }
-        buffer.write(right, x: x + width - right.count, y: y, style: Palette.dim)
+        if left.count < zero { buffer.write(left, x: x, y: y, style: Palette.dim) }
+        buffer.write("0", x: x + zero, y: y, style: Palette.dim)
+        if width - right.count > zero + 1 { buffer.write(right, x: x + width - right.count, y: y, style: Palette.dim) }
     }
 }

@@ -26,6 +26,17 @@ public struct NamedMetric: Hashable, Sendable {
         }
         return NamedMetric(metric: text)
     }
+
+    /// `purchase, refund:decrease` as named metrics: comma-separated `M[:decrease]`, spaces around each trimmed, empty items skipped.
+    public static func parseList(_ text: String) -> [NamedMetric] {
+        text.split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            .filter { !$0.isEmpty }.map(parse)
+    }
+
+    /// `purchase, refund:decrease`: the list `parseList(_:)` reads back.
+    public static func listText(_ metrics: [NamedMetric]) -> String {
+        metrics.map(\.text).joined(separator: ", ")
+    }
 }
 
 /// An experiment's goal metric and guardrail metrics (SPEC §12); stored, never exported to apps.

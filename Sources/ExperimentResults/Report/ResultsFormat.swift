@@ -44,7 +44,7 @@ public enum ResultsFormat {
         value < 0.0001 ? "< 0.0001" : String(format: "%.4f", value)
     }
 
-    /// A mean or a sum: up to four significant decimals, no trailing zeros.
+    /// A mean or a sum: up to four significant decimals, no trailing zeros, thousands grouped as `count` groups them.
     public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return count(Int(value)) }
         let magnitude = abs(value)
@@ -52,7 +52,26 @@ public enum ResultsFormat {
         var text = String(format: "%.\(decimals)f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
-        return text
+        return grouped(text)
+    }
+
+    /// `-12345.67` → `-12,345.67`: the whole digits of a formatted number grouped in thousands.
+    private static func grouped(_ text: String) -> String {
+        let sign = text.hasPrefix("-") ? "-" : ""
+        let unsigned = text.dropFirst(sign.count)
+        let whole = unsigned.prefix { $0.isASCII && $0.isNumber }
+        guard whole.count > 3, whole.count == unsigned.prefix(while: { $0 != "." }).count else { return text }
+        var out = ""
+        for (index, character) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return sign + out + unsigned.dropFirst(whole.count)
+    }
+
+    /// `last exposure 2026-11-04T11:59:59Z`: when the newest exposure in the window happened, or nil without exposures.
+    public static func lastExposure(_ analysis: Analysis) -> String? {
+        analysis.lastExposure.map { "last exposure " + timeToSecond($0) }
     }
 
     /// An instant in nanoseconds as RFC 3339 (UTC).

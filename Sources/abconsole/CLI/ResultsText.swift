@@ -10,7 +10,7 @@ enum ResultsText {
         }
         var lines = ["\(SafeOutput.text(analysis.experiment)) · \(engine) · \(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"]
         if !report.named.isEmpty { lines.append("verdict: " + SafeOutput.text(DecisionText.headline(report))) }
-        lines.append("subjects: " + subjectsLine(analysis.subjects) + (analysis.lastExposure.map { " · last exposure \(ResultsFormat.timeToSecond($0))" } ?? ""))
+        lines.append("subjects: " + subjectsLine(analysis.subjects) + (ResultsFormat.lastExposure(analysis).map { " · " + $0 } ?? ""))
         lines.append("sample ratio: " + sampleRatioLine(report.sampleRatio))
         if report.metrics.isEmpty {
             lines += ["", "no metrics: " + DecisionText.noMetricsReason(analysis)]

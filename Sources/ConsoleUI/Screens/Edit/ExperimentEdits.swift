@@ -1,7 +1,7 @@
 import ExperimentCore
 import ExperimentStore
 
-/// The detail screen's edit keys (`v`, `P`, `E`, `D`): the form or confirmation each opens.
+/// The detail screen's edit keys (`v`, `P`, `E`, `M`, `D`): the form or confirmation each opens.
 enum ExperimentEdits {
     /// The form or confirmation `intent` opens on `experiment` (dispatch has checked `Intent.availability`).
     static func ask(_ intent: Intent, _ experiment: Experiment) -> ScreenReply {
@@ -9,6 +9,7 @@ enum ExperimentEdits {
         case .addVariant: ScreenReply(status: .clear, present: .variant(VariantForm(.add, experiment)))
         case .setPayload: ScreenReply(status: .clear, present: .variant(VariantForm(.payload, experiment)))
         case .editDescription: ScreenReply(status: .clear, present: .textEdit(.description(of: experiment)))
+        case .setMetrics: ScreenReply(status: .clear, present: .metrics(MetricsForm(experiment)))
         case .deleteDraft: askDelete(experiment)
         default: .none
         }

@@ -4,6 +4,9 @@ extension ResultsScreen {
     /// The widest variant-name column.
     private static let nameWidth = 20
 
+    /// The variant-name column in `width`: narrower than `nameWidth` so the widest interval (20 columns) is never cut.
+    private static func nameColumn(_ width: Int) -> Int { min(nameWidth, max(8, width - 61)) }
+
     /// Draws the header, the banners, the metric's table and its interval chart; or the loading progress.
     static func render(key: String, _ app: AppState, into buffer: inout ScreenBuffer, area: Rect) {
         let x = area.x + 1, width = area.width - 2
@@ -38,19 +41,42 @@ extension ResultsScreen {
         let analysis = report.analysis
         let engine = report.engine.isBayesian ? "Bayesian" : "frequentist"
         let used = buffer.write(SafeText.escaped(analysis.experiment), x: x, y: y, maxWidth: width, style: .bold)
-        buffer.write(" · \(engine) · \(ResultsFormat.time(analysis.window.from)) – \(ResultsFormat.time(analysis.window.to))",
-                     x: x + used, y: y, maxWidth: width - used, style: Palette.dim)
-        y += 1
-        buffer.write(subjectsLine(analysis.subjects), x: x, y: y, maxWidth: width, style: Palette.dim)
-        y += 1
-        for (line, style) in decisionLines(report) {
-            buffer.write(SafeText.escaped(line), x: x, y: y, maxWidth: width, style: style)
+        let window = "\(ResultsFormat.time(analysis.window.from)) – \(ResultsFormat.time(analysis.window.to))"
+        if used + DisplayWidth.of(" · \(engine) · " + window) <= width {
+            buffer.write(" · \(engine) · " + window, x: x + used, y: y, maxWidth: width - used, style: Palette.dim)
+        } else {
+            // Too narrow for one line: the window, whole, on a line of its own.
+            buffer.write(" · " + engine, x: x + used, y: y, maxWidth: width - used, style: Palette.dim)
             y += 1
+            buffer.write(window, x: x, y: y, maxWidth: width, style: Palette.dim)
+        }
+        y += 1
+        let subjects = subjectsLine(analysis.subjects)
+        if let exposure = ResultsFormat.lastExposure(analysis), DisplayWidth.of(subjects + " · " + exposure) <= width {
+            buffer.write(subjects + " · " + exposure, x: x, y: y, maxWidth: width, style: Palette.dim)
+        } else {
+            buffer.write(subjects, x: x, y: y, maxWidth: width, style: Palette.dim)
+            // Too narrow for one line: the last exposure, whole, on a line of its own.
+            if let exposure = ResultsFormat.lastExposure(analysis) {
+                y += 1
+                buffer.write(exposure, x: x, y: y, maxWidth: width, style: Palette.dim)
+            }
+        }
+        y += 1
+        for (text, style) in decisionLines(report) {
+            // Wrapped, never cut: a failing guardrail comes last in the verdict.
+            for (offset, line) in WordWrap.lines(SafeText.escaped(text), width: max(1, width - 2), maxLines: 3).enumerated() {
+                buffer.write((offset == 0 ? "" : "  ") + line, x: x, y: y, maxWidth: width, style: style)
+                y += 1
+            }
         }
         for banner in banners(report) {
-            buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: Palette.banner)
-            buffer.write(" ⚠ " + SafeText.escaped(banner), x: x, y: y, maxWidth: width, style: Palette.banner)
-            y += 1
+            // Wrapped, never cut: its last words say what to do.
+            for (offset, line) in WordWrap.lines(SafeText.escaped(banner), width: max(1, width - 4), maxLines: 3).enumerated() {
+                buffer.fill(Rect(x: x, y: y, width: width, height: 1), style: Palette.banner)
+                buffer.write((offset == 0 ? " ⚠ " : "   ") + line, x: x, y: y, maxWidth: width, style: Palette.banner)
+                y += 1
+            }
         }
         // A log's half-written last line, left out (a logger is appending): said, not alarming.
         for note in analysis.readNotes {
@@ -63,8 +89,12 @@ extension ResultsScreen {
             buffer.write(sampleRatioLine(report.sampleRatio), x: x, y: y, maxWidth: width, style: Palette.dim)
             y += 1
         } else {
-            buffer.write(SafeText.escaped("observed of expected: " + DecisionText.observedOfExpected(report.sampleRatio)), x: x, y: y, maxWidth: width, style: Palette.dim)
-            y += 1
+            // Wrapped, never cut: every variant's share is the evidence of the mismatch.
+            let split = SafeText.escaped("observed of expected: " + DecisionText.observedOfExpected(report.sampleRatio))
+            for line in WordWrap.lines(split, width: width, maxLines: 3) {
+                buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.dim)
+                y += 1
+            }
         }
         y += 1
         guard !report.metrics.isEmpty else {
@@ -135,7 +165,7 @@ extension ResultsScreen {
 
     private static func renderTable(_ metric: ResultsReport.MetricResult, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) -> Int {
         let proportion = metric.type == .proportion
-        let name = min(nameWidth, max(8, width - 58))
+        let name = nameColumn(width)
         let columns: [(String, Int)] = [("VARIANT", name), ("SUBJECTS", 9), (proportion ? "CONVERTED" : "TOTAL", 10),
                                          (proportion ? "RATE" : "MEAN", 9), ("LIFT", 8), ("95 % INTERVAL", 20)]
         var column = x
@@ -169,7 +199,7 @@ extension ResultsScreen {
     }
 
     private static func renderChart(_ metric: ResultsReport.MetricResult, engine: ResultsEngine, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
-        let name = min(nameWidth, max(8, width - 58))
+        let name = nameColumn(width)
         let right = 19
         let chartWidth = max(10, width - name - right - 2)
         let chart = IntervalChart(metric.variants.map(\.interval), width: chartWidth)

@@ -26,7 +26,9 @@ import Testing
         let report = try #require(story.session.state.results?.report)
         #expect(report.metrics.map(\.role) == [.goal, .guardrail, .other])
         let screen = story.screen()
-        #expect(screen.contains { $0.contains("verdict: goal add_funds: account_view better") && $0.contains("guardrail deposit FAILS for account_view") })
+        // The verdict wraps rather than being cut: read it as one text.
+        let text = screen.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(text.contains("verdict: goal add_funds: account_view better") && text.contains("guardrail deposit FAILS for account_view"))
         #expect(screen.contains { $0.contains("plan: ") && $0.contains("80 % power at a 5 % effect") })
     }
 
