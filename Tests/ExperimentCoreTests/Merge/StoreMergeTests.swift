@@ -49,6 +49,31 @@ struct StoreMergeTests {
         #expect(settled.snapshot.experiments[Self.key]?.variants == theirs.experiments[Self.key]?.variants)
     }
 
+    @Test func metricsAreAUnitOfTheirOwn() throws {
+        let purchase = ExperimentMetrics(goal: NamedMetric(metric: "purchase"), guardrails: [])
+        let refunds = ExperimentMetrics(goal: NamedMetric(metric: "purchase"), guardrails: [NamedMetric(metric: "refund", direction: .decrease)])
+        // One side names the metrics, the other ramps: both land.
+        let (base, ours, theirs) = try sides([.ramp(experiment: Self.key, weights: ["control": Fixture.w("80"), "treatment": Fixture.w("20")])],
+                                             [.edit(experiment: Self.key, .setMetrics(purchase))])
+        let clean = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(clean.conflicts.isEmpty)
+        #expect(clean.snapshot.experiments[Self.key]?.metrics == purchase)
+        #expect(clean.snapshot.experiments[Self.key]?.variants == ours.experiments[Self.key]?.variants)
+        // Named differently on both sides: a metrics conflict holding OURS, with the command for THEIRS.
+        let (base2, ours2, theirs2) = try sides([.edit(experiment: Self.key, .setMetrics(purchase))],
+                                                [.edit(experiment: Self.key, .setMetrics(refunds))])
+        let result = try StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2)
+        #expect(result.conflicts == [MergeConflict(
+            experiment: Self.key, unit: .metrics, base: "no goal or guardrail metrics", ours: "goal purchase",
+            theirs: "goal purchase; guardrails refund:decrease",
+            commands: [["set-metrics", Self.key, "--clear", "--goal", "purchase", "--guardrail", "refund:decrease"]])])
+        #expect(result.snapshot.experiments[Self.key]?.metrics == purchase)
+        let settled = try StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2, takingTheirs: [result.conflicts[0].id])
+        #expect(settled.snapshot.experiments[Self.key]?.metrics == refunds)
+        #expect(StoreDiff.changes(old: base2, new: theirs2).map(\.action) == ["set_metrics"])
+        #expect(StoreDiff.words(theirs2).contains("  \(Self.key) metrics: goal purchase; guardrails refund:decrease"))
+    }
+
     @Test func equalChangesOnBothSidesAreNoConflict() throws {
         let note = Change.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: "qa")
         let (base, ours, theirs) = try sides([note], [note])
