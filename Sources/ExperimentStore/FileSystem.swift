@@ -39,14 +39,7 @@ package enum FileSystem {
 
     /// Why a file of `mode` is no store.
     private static func notRegular(_ mode: mode_t) -> String {
-        let kind = switch mode & S_IFMT {
-        case S_IFIFO: "a FIFO"
-        case S_IFDIR: "a directory"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
-        return "it is \(kind), not a regular file"
+        "it is \(FileKindText.irregular(mode: mode) ?? "not a regular file"), not a regular file"
     }
 
     /// Mode and owner of an existing file, kept across replacements.

@@ -139,7 +139,7 @@ import Testing
         #expect(sandbox.storeBytes() == before)
         #expect(mkfifo(sandbox.path("fifo.json"), 0o644) == 0)
         let fifo = Self.runBounded(sandbox, ["export", "--format", "client", "--out", sandbox.path("fifo.json")], env: [:], seconds: 10)
-        #expect(fifo.code == 74 && fifo.stderr.contains("it is a FIFO, not a regular file"), "\(fifo.code): \(fifo.stderr)")
+        #expect(fifo.code == 74 && fifo.stderr.contains("it is a FIFO (named pipe), not a regular file"), "\(fifo.code): \(fifo.stderr)")
         sandbox.ok(["list"])
     }
 

@@ -5,6 +5,7 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
+import ExperimentCore
 
 /// What a path names when it is not a regular file, in words (`a directory`, `a FIFO`).
 enum SnapshotFileKind {
@@ -16,14 +17,5 @@ enum SnapshotFileKind {
     }
 
     /// The kind of a file of `mode` in words when it is not a regular file; nil for a regular file.
-    static func irregular(mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
+    static func irregular(mode: mode_t) -> String? { FileKindText.irregular(mode: mode) }
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ExperimentCore
 
 /// Reads a file line by line in 1 MiB chunks with read(2); a line is lent as bytes, never copied to a String.
 ///
@@ -111,14 +112,7 @@ struct LineReader {
 
     /// Why a file of `mode` is not read as an event log.
     static func notRegular(_ mode: mode_t) -> String {
-        let kind = switch mode & S_IFMT {
-        case S_IFIFO: "a FIFO"
-        case S_IFDIR: "a directory"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
-        return "it is \(kind), not a regular file (an event log is read from a file)"
+        "it is \(FileKindText.irregular(mode: mode) ?? "not a regular file"), not a regular file (an event log is read from a file)"
     }
 
     private func tooLong(_ line: Int) -> EventError {
