@@ -14,7 +14,7 @@ struct OptionSpec: Sendable {
     var required = false
     /// Whether it may be given more than once; any other value option given twice is a usage error.
     var repeatable = false
-    /// The values it accepts, for completion (empty: any value).
+    /// The values it accepts, for completion and checking (empty: any value).
     var choices: [String] = []
 
     static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
@@ -55,6 +55,31 @@ struct ParsedArguments {
     func commandOption(_ name: String) -> String? { commandOptions[name]?.last }
     /// Whether flag `name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of required positional `name`; the parser refuses a line without it.
+    func required(_ name: String) throws(CLIError) -> String {
+        guard let value = argument(name) else { throw .usage("missing \(name)", command: nil) }
+        return value
+    }
+
+    /// The value of required option `name`; the parser refuses a line without it.
+    func requiredOption(_ name: String) throws(CLIError) -> String {
+        guard let value = option(name) else { throw .usage("missing \(name)", command: nil) }
+        return value
+    }
+
+    /// The value of option `name` as `T`, whose raw values are the option's declared choices (the parser refused any other).
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(CLIError) -> T? where T.RawValue == String {
+        guard let text = option(name) else { return nil }
+        guard let value = T(rawValue: text) else { throw choiceRefusal(name, text, T.allCases.map(\.rawValue), command: nil) }
+        return value
+    }
+}
+
+/// The usage error for `word` given to option or argument `name` outside its `choices`, with the nearest choice.
+func choiceRefusal(_ name: String, _ word: String, _ choices: [String], command: CommandSpec?) -> CLIError {
+    let allowed = choices.count == 2 ? "\(choices[0]) or \(choices[1])" : "one of \(choices.joined(separator: ", "))"
+    return .usage("\(name) must be \(allowed), not `\(SafeOutput.text(word))`\(Suggestions.hint(for: word, among: choices))", command: command)
 }
 
 /// Options every command accepts.
@@ -124,6 +149,9 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
             // An empty file name would fail later as "cannot write : …" (73) or "no such file" (66): it is a usage error.
             if value.isEmpty, !helpWanted, let placeholder = spec.value, fileValues.contains(placeholder) {
                 throw .usage("\(name) needs a file name", command: command)
+            }
+            if !spec.choices.isEmpty, !helpWanted, !spec.choices.contains(value) {
+                throw choiceRefusal(name, value, spec.choices, command: command)
             }
             let shadowsGlobal = command?.options.contains { $0.name == name } == true && globalOptions.contains { $0.name == name }
             if !spec.repeatable, !helpWanted, let earlier = (shadowsGlobal ? parsed.commandOptions : parsed.options)[name]?.first {
@@ -217,7 +245,7 @@ private func bindPositionals(_ words: [String], to command: CommandSpec) throws(
             remaining = []
         }
         for word in bound[argument.name] ?? [] where !argument.choices.isEmpty && !argument.choices.contains(word) {
-            throw .usage("\(argument.name) must be one of \(argument.choices.joined(separator: ", ")), not `\(word)`\(Suggestions.hint(for: word, among: argument.choices))", command: command)
+            throw choiceRefusal(argument.name, word, argument.choices, command: command)
         }
     }
     if let extra = remaining.first { throw .usage("unexpected argument `\(extra)`", command: command) }

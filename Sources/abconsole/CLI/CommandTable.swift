@@ -12,7 +12,7 @@ let commandTable: [CommandSpec] = [
                 summary: "Show one experiment: variants, weights, bucket ranges, payloads and whitelist size.",
                 example: "abconsole show account_add_funds --json", access: .reads, run: ExperimentCommands.show),
     CommandSpec(name: "create", arguments: [experiment],
-                options: [.value("--type", "user|device", "bucket by user id or by device id", required: true, choices: ["user", "device"]),
+                options: [.value("--type", "user|device", "bucket by user id or by device id", required: true, choices: SubjectType.allCases.map(\.rawValue)),
                           .value("--variants", "NAME=PCT,...", "variants and weights in percent, laid out from bucket 0", required: true),
                           .value("--control", "NAME", "the variant served when nothing else applies (default: the first)"),
                           .value("--salt", "S", "the hash seed (default: the key)"),
@@ -87,7 +87,7 @@ let commandTable: [CommandSpec] = [
     // --read-only protects the store; export only reads it (its --out is a file of the user's choosing).
     CommandSpec(name: "export", arguments: [ArgumentSpec(name: "EXP", arity: .variadic)],
                 options: [.value("--format", "growthbook|client", "a GrowthBook SDK payload, or the client library's snapshot", required: true, choices: ["growthbook", "client"]),
-                          .value("--values", "names|payloads", "growthbook: serve variant names (default) or their JSON payloads", choices: ["names", "payloads"]),
+                          .value("--values", "names|payloads", "growthbook: serve variant names (default) or their JSON payloads", choices: GrowthBookExport.Values.allCases.map(\.rawValue)),
                           .value("--out", "FILE", "write the file atomically instead of printing"),
                           .flag("--watch", "with --out: keep running and rewrite FILE after every change to the store")],
                 summary: "Export the store (or the named experiments) for GrowthBook SDKs or for the Swift client library (deterministic bytes).",

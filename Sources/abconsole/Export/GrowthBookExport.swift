@@ -9,7 +9,7 @@ import ExperimentCore
 /// sticky bucketing off), and unallocated buckets fall through to `defaultValue`, the control.
 enum GrowthBookExport {
     /// What a variation's value is: the variant name, or its JSON payload.
-    enum Values: String { case names, payloads }
+    enum Values: String, CaseIterable { case names, payloads }
 
     /// The `{"features": {...}, "dateUpdated": T}` payload of `experiments` (all, or those named).
     ///

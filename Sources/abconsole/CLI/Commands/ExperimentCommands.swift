@@ -7,10 +7,7 @@ enum ExperimentCommands {
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let snapshot = try context.load()
         var experiments = snapshot.sortedExperiments
-        if let text = arguments.option("--status") {
-            guard let status = ExperimentStatus(rawValue: text) else {
-                throw CLIError.usage("unknown status `\(SafeOutput.text(text))`; use one of \(ExperimentStatus.allCases.map(\.rawValue).joined(separator: ", "))", command: nil)
-            }
+        if let status = try arguments.choice("--status", as: ExperimentStatus.self) {
             experiments = experiments.filter { $0.status == status }
         }
         if arguments.flag("--json") {
@@ -26,7 +23,7 @@ enum ExperimentCommands {
     }
 
     static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let experiment = try context.experiment(arguments.argument("EXP") ?? "", in: context.load())
+        let experiment = try context.experiment(arguments.required("EXP"), in: context.load())
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(ShowJSON(experiment: experiment)))
             return
@@ -52,14 +49,10 @@ enum ExperimentCommands {
     }
 
     static func create(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        guard let typeText = arguments.option("--type"), let type = SubjectType(rawValue: typeText) else {
-            throw CLIError.usage("--type must be `user` or `device`", command: nil)
-        }
-        guard let variantsText = arguments.option("--variants") else {
-            throw CLIError.usage("--variants is required, e.g. --variants control=50,treatment=50", command: nil)
-        }
+        guard let type = try arguments.choice("--type", as: SubjectType.self) else { throw CLIError.usage("missing --type", command: nil) }
+        let variantsText = try arguments.requiredOption("--variants")
         let variants = try variantsText.split(separator: ",", omittingEmptySubsequences: false).map { try weightPair(String($0)) }
-        let draft = ExperimentDraft(key: arguments.argument("EXP") ?? "", type: type, variants: variants,
+        let draft = ExperimentDraft(key: try arguments.required("EXP"), type: type, variants: variants,
                                     control: arguments.option("--control"), salt: arguments.option("--salt"),
                                     description: arguments.option("--description") ?? "")
         try context.apply(.create(draft))
@@ -67,7 +60,7 @@ enum ExperimentCommands {
 
     static func addVariant(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let payload = try arguments.option("--payload").map(parsePayload)
-        let key = arguments.argument("EXP") ?? "", name = arguments.argument("NAME") ?? ""
+        let key = try arguments.required("EXP"), name = try arguments.required("NAME")
         try context.apply(.addVariant(experiment: key, name: name, payload: payload), advice: "; ramp it up with `abconsole ramp \(key) \(name)=PCT`")
     }
 
@@ -76,27 +69,27 @@ enum ExperimentCommands {
         let clear = arguments.flag("--clear")
         guard (text == nil) == clear else { throw CLIError.usage("give either a JSON payload or --clear", command: nil) }
         let payload = try text.map(parsePayload)
-        try context.apply(.setPayload(experiment: arguments.argument("EXP") ?? "", variant: arguments.argument("NAME") ?? "", payload: payload))
+        try context.apply(.setPayload(experiment: arguments.required("EXP"), variant: arguments.required("NAME"), payload: payload))
     }
 
     static func setDescription(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        try context.apply(.setDescription(experiment: arguments.argument("EXP") ?? "", description: arguments.argument("TEXT") ?? ""))
+        try context.apply(.setDescription(experiment: arguments.required("EXP"), description: arguments.required("TEXT")))
     }
 
     static func start(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        try context.apply(.start(experiment: arguments.argument("EXP") ?? ""))
+        try context.apply(.start(experiment: arguments.required("EXP")))
     }
 
     static func pause(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        try context.apply(.pause(experiment: arguments.argument("EXP") ?? ""))
+        try context.apply(.pause(experiment: arguments.required("EXP")))
     }
 
     static func delete(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        try context.apply(.delete(experiment: arguments.argument("EXP") ?? ""))
+        try context.apply(.delete(experiment: arguments.required("EXP")))
     }
 
     static func ramp(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let key = arguments.argument("EXP") ?? ""
+        let key = try arguments.required("EXP")
         var weights: [String: Weight] = [:]
         for pair in try arguments.arguments("NAME=PCT").map(weightPair) {
             guard weights.updateValue(pair.weight, forKey: pair.name) == nil else { throw ExperimentError.duplicateVariant(pair.name) }

@@ -6,11 +6,8 @@ import Foundation
 /// `export`: the store for GrowthBook SDKs or for the client library, to stdout or atomically to a file.
 enum ExportCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        guard let format = arguments.option("--format") else {
-            throw CLIError.usage("export needs --format growthbook or --format client", command: nil)
-        }
-        let valuesText = arguments.option("--values")
-        let values = try exportValues(format: format, valuesText)
+        let format = try arguments.requiredOption("--format")
+        let values = try exportValues(format: format, arguments.choice("--values", as: GrowthBookExport.Values.self))
         if arguments.flag("--watch") {
             try ExportWatch.run(arguments, context, format: format, values: values)
             return
@@ -37,20 +34,13 @@ enum ExportCommand {
         context.output.line("exported \(count) experiment\(count == 1 ? "" : "s") (\(format)) to \(SafeOutput.text(path))")
     }
 
-    /// What `--values` asks for: nil for `--format client` (which takes none).
-    static func exportValues(format: String, _ valuesText: String?) throws -> GrowthBookExport.Values? {
-        switch format {
-        case "growthbook":
-            guard let values = GrowthBookExport.Values(rawValue: valuesText ?? "names") else {
-                throw CLIError.usage("--values must be `names` or `payloads`, not `\(SafeOutput.text(valuesText ?? ""))`", command: nil)
-            }
-            return values
-        case "client":
-            guard valuesText == nil else { throw CLIError.usage("--values applies to --format growthbook only", command: nil) }
+    /// What `--values` asks for: nil for `--format client` (which takes none); the parser allows only `growthbook` and `client`.
+    static func exportValues(format: String, _ values: GrowthBookExport.Values?) throws -> GrowthBookExport.Values? {
+        guard format == "growthbook" else {
+            guard values == nil else { throw CLIError.usage("--values applies to --format growthbook only", command: nil) }
             return nil
-        default:
-            throw CLIError.usage("--format must be `growthbook` or `client`, not `\(SafeOutput.text(format))`", command: nil)
         }
+        return values ?? .names
     }
 
     /// The bytes of the export of `keys` (all experiments when empty), its warnings and how many

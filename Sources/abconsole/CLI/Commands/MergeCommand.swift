@@ -5,7 +5,7 @@ import Foundation
 /// `merge BASE OURS THEIRS`: the store's three-way merge by meaning (SPEC §11), git's merge driver.
 enum MergeCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let paths = ["BASE", "OURS", "THEIRS"].map { arguments.argument($0) ?? "" }
+        let paths = try ["BASE", "OURS", "THEIRS"].map { try arguments.required($0) }
         let base = try readStore(paths[0], side: "BASE")
         let ours = try readStore(paths[1], side: "OURS")
         let theirs = try readStore(paths[2], side: "THEIRS")

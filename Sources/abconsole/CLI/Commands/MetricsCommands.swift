@@ -11,7 +11,7 @@ enum MetricsCommands {
 
     /// `--goal` replaces the goal, `--guardrail` (all of them) replaces the guardrails, `--clear` starts from none.
     static func setMetrics(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let key = arguments.argument("EXP") ?? ""
+        let key = try arguments.required("EXP")
         let goal = arguments.option("--goal").map(NamedMetric.parse)
         let guardrails = (arguments.options["--guardrail"] ?? []).map(NamedMetric.parse)
         let clear = arguments.flag("--clear")

@@ -20,7 +20,7 @@ enum ResolveCommand {
     ]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let key = arguments.argument("EXP") ?? "", winner = arguments.argument("VARIANT") ?? ""
+        let key = try arguments.required("EXP"), winner = try arguments.required("VARIANT")
         let snapshot = try context.load()
         let experiment = try context.experiment(key, in: snapshot)
         // The core's one rule for what a status forbids, then the winner: refused before anything is read or asked.

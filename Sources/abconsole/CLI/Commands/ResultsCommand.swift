@@ -23,7 +23,7 @@ enum ResultsCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let snapshot = try context.load()
-        guard let key = arguments.argument("EXP") else { throw CLIError.usage("missing EXP", command: nil) }
+        let key = try arguments.required("EXP")
         let experiment = try context.experiment(key, in: snapshot)
         let engine = try engine(arguments)
         let window = try window(arguments, experiment, snapshot, context)
@@ -78,16 +78,13 @@ enum ResultsCommand {
         return FileManager.default.fileExists(atPath: paths.exposures) && FileManager.default.fileExists(atPath: paths.conversions)
     }
 
+    /// The engine of `--engine` (the parser allows only `bayesian` and `frequentist`); `--sequential` alone means frequentist.
     private static func engine(_ arguments: ParsedArguments) throws -> ResultsEngine {
         let sequential = arguments.flag("--sequential")
-        switch arguments.option("--engine") {
-        case nil: return sequential ? .frequentist(sequential: true) : .bayesian
-        case "bayesian"?:
-            guard !sequential else { throw CLIError.usage("--sequential applies to the frequentist engine, not bayesian", command: nil) }
-            return .bayesian
-        case "frequentist"?: return .frequentist(sequential: sequential)
-        case let other?: throw CLIError.usage("--engine must be bayesian or frequentist, not `\(other)`", command: nil)
-        }
+        guard let name = arguments.option("--engine") else { return sequential ? .frequentist(sequential: true) : .bayesian }
+        guard name == "bayesian" else { return .frequentist(sequential: sequential) }
+        guard !sequential else { throw CLIError.usage("--sequential applies to the frequentist engine, not bayesian", command: nil) }
+        return .bayesian
     }
 
     /// `--from`/`--to` as nanoseconds: RFC 3339, or a date `YYYY-MM-DD` (UTC) meaning its first

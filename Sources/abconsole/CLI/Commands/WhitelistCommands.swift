@@ -5,16 +5,16 @@ import Foundation
 /// `whitelist add | note | remove | list | import`.
 enum WhitelistCommands {
     static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        try context.apply(.whitelistAdd(experiment: arguments.argument("EXP") ?? "", subject: arguments.argument("SUBJECT") ?? "",
-                                        variant: arguments.argument("VARIANT") ?? "", note: arguments.option("--note") ?? "",
+        try context.apply(.whitelistAdd(experiment: arguments.required("EXP"), subject: arguments.required("SUBJECT"),
+                                        variant: arguments.required("VARIANT"), note: arguments.option("--note") ?? "",
                                         replace: arguments.flag("--replace")))
     }
 
     /// Changes a listed subject's note through the core's `whitelistNote`; an unlisted subject points to `whitelist add`.
     static func note(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let key = arguments.argument("EXP") ?? "", subject = arguments.argument("SUBJECT") ?? ""
+        let key = try arguments.required("EXP"), subject = try arguments.required("SUBJECT")
         do {
-            try context.apply(.whitelistNote(experiment: key, subject: subject, note: arguments.argument("TEXT") ?? ""))
+            try context.apply(.whitelistNote(experiment: key, subject: subject, note: arguments.required("TEXT")))
         } catch StoreError.refused(let refusal) {
             guard case .notWhitelisted = refusal else { throw StoreError.refused(refusal) }
             throw CLIError.data(refusal.message + "; add it with `abconsole whitelist add \(key) \(subject) VARIANT --note TEXT`")
@@ -22,11 +22,11 @@ enum WhitelistCommands {
     }
 
     static func remove(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        try context.apply(.whitelistRemove(experiment: arguments.argument("EXP") ?? "", subject: arguments.argument("SUBJECT") ?? ""))
+        try context.apply(.whitelistRemove(experiment: arguments.required("EXP"), subject: arguments.required("SUBJECT")))
     }
 
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let experiment = try context.experiment(arguments.argument("EXP") ?? "", in: context.load())
+        let experiment = try context.experiment(arguments.required("EXP"), in: context.load())
         let entries = experiment.sortedWhitelist
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(entries))
@@ -37,9 +37,9 @@ enum WhitelistCommands {
     }
 
     static func importCSV(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let file = arguments.argument("FILE") ?? ""
+        let file = try arguments.required("FILE")
         let data = try InputFile.read(file)
-        let key = arguments.argument("EXP") ?? ""
+        let key = try arguments.required("EXP")
         let parsed = try WhitelistCSV.parseCollecting(data)
         if parsed.problems.total > 0 {
             // Malformed lines and bad rows (unknown variant, invalid id, …) are reported together.
