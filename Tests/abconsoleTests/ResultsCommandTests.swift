@@ -117,7 +117,7 @@ import Testing
         let text = try #require(sandbox.storeBytes().map { String(decoding: $0, as: UTF8.self) })
         #expect(text.contains("\"after\": \"control=90,green=10\""))
         _ = try sandbox.write("experiments.json", text.replacingOccurrences(of: "\"after\": \"control=90,green=10\"", with: "\"after\": \"control=ninety,green=10\""))
-        sandbox.refused(past, code: 65, "the history entry `ramp` of `running_exp` by maria.pm at 2026-03-01 11:00:00 UTC has an after text "
-                            + "that does not read as weights (name=percent,…): \"control=ninety,green=10\"", env: ResultsCommandTests.later)
+        sandbox.refused(past, code: 65, "the history entry `ramp` of `running_exp` by maria.pm at 2026-03-01 11:00:00 UTC: its after text "
+                            + "does not read as weights (name=percent,…): \"control=ninety,green=10\"", env: ResultsCommandTests.later)
     }
 }

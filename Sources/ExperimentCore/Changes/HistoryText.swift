@@ -72,7 +72,7 @@ public enum HistoryText {
         guard let text = side == .before ? entry.before : entry.after else { return nil }
         guard let value = parse(text, action: entry.action, side: side) else {
             throw HistoryTextError(message: "the history entry `\(entry.action.rawValue)` of `\(entry.experiment)` by \(entry.operatorName) at "
-                + "\(TimeLabel.utc(entry.at)) has a \(side.rawValue) text that does not read as \(expected(entry.action, side)): "
+                + "\(TimeLabel.utc(entry.at)): its \(side.rawValue) text does not read as \(expected(entry.action, side)): "
                 + WhitelistEntry.quoted(text))
         }
         return value

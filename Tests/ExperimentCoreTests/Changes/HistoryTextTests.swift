@@ -81,8 +81,8 @@ struct HistoryTextTests {
     @Test func anUnreadableTextIsAnErrorNamingTheEntry() {
         let entry = HistoryEntry(at: Date(timeIntervalSince1970: 1_772_359_200), operatorName: "maria.pm", experiment: "checkout",
                                  action: .ramp, before: "control=50,treat=50", after: "control=fifty,treat=50")
-        #expect(throws: HistoryTextError(message: "the history entry `ramp` of `checkout` by maria.pm at 2026-03-01 10:00:00 UTC has an after text "
-                                                  + "that does not read as weights (name=percent,…): \"control=fifty,treat=50\"")) {
+        #expect(throws: HistoryTextError(message: "the history entry `ramp` of `checkout` by maria.pm at 2026-03-01 10:00:00 UTC: its after text "
+                                                  + "does not read as weights (name=percent,…): \"control=fifty,treat=50\"")) {
             try HistoryText.value(of: entry, .after)
         }
         for bad in ["", "control", "control=50,", "=50", "Control=50", "a=50=1", "a=100.001", "a=101"] {
