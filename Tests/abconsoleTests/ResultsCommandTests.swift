@@ -103,3 +103,21 @@ import Testing
         sandbox.refused(["results", "running_exp", "--summary", summary, "--exposures", "x.jsonl"], code: 64, "--exposures does not apply with --summary", env: Self.later)
     }
 }
+
+/// `abconsole results` over a past phase whose ramp text was edited by hand: exit 65 naming the history entry.
+@Suite struct ResultsHistoryTextTests {
+    @Test func anUnreadableRampTextExits65NamingTheEntry() throws {
+        let sandbox = try ResultsCommandTests.sandbox(exposures: (0..<40).map {
+            ResultsCommandTests.exposure("u\($0)", $0 % 2 == 0 ? "control" : "green", "2026-03-01T11:40:00Z")
+        })
+        sandbox.ok(["ramp", "running_exp", "control=90", "green=10"], env: ["ABCONSOLE_NOW": "2026-03-01T11:00:00Z", "ABCONSOLE_OPERATOR": "maria.pm"])
+        sandbox.ok(["ramp", "running_exp", "control=50", "green=50"], env: ["ABCONSOLE_NOW": "2026-03-01T12:00:00Z"])
+        let past = ["results", "running_exp", "--from", "2026-03-01T11:30:00Z"]
+        sandbox.ok(past, env: ResultsCommandTests.later)
+        let text = try #require(sandbox.storeBytes().map { String(decoding: $0, as: UTF8.self) })
+        #expect(text.contains("\"after\": \"control=90,green=10\""))
+        _ = try sandbox.write("experiments.json", text.replacingOccurrences(of: "\"after\": \"control=90,green=10\"", with: "\"after\": \"control=ninety,green=10\""))
+        sandbox.refused(past, code: 65, "the history entry `ramp` of `running_exp` by maria.pm at 2026-03-01 11:00:00 UTC: its after text "
+                            + "does not read as weights (name=percent,…): \"control=ninety,green=10\"", env: ResultsCommandTests.later)
+    }
+}

@@ -152,10 +152,16 @@ public final class ConsoleSession {
         case .importWhitelist(let experiment, let path, let expectedRevision):
             return { control in worker.importWhitelist(experiment, path: path, expectedRevision: expectedRevision, control) }
         case .readResults(let key):
-            let request = state.snapshot.experiments[key].map { experiment in
-                AnalysisRequest(experiment: experiment, window: ResultsWindow.resolve(experiment, history: state.snapshot.history, now: clock()),
-                                exposuresPath: eventPaths.exposures, conversionsPath: eventPaths.conversions)
+            guard let experiment = state.snapshot.experiments[key] else { return { control in (ResultsReader.read(nil, experiment: key, control), nil) } }
+            let window: ResultsWindow
+            do {
+                window = try ResultsWindow.resolve(experiment, history: state.snapshot.history, now: clock())
+            } catch {
+                let message = error.message  // a history text that does not read: the results screen says which entry
+                return { _ in (.resultsFailed(message: message), nil) }
             }
+            let request = AnalysisRequest(experiment: experiment, window: window, exposuresPath: eventPaths.exposures,
+                                          conversionsPath: eventPaths.conversions)
             return { control in (ResultsReader.read(request, experiment: key, control), nil) }
         case .resolveConflicts(let theirs):
             return { control in worker.resolveConflicts(takingTheirs: theirs, control) }

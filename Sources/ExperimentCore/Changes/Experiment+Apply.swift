@@ -60,33 +60,32 @@ extension Experiment {
             let before = status
             try move(to: .running)
             let verb = before == .paused ? "resumed" : "started"
-            return AppliedChange(action: .start, before: before.rawValue, after: status.rawValue,
+            return AppliedChange(action: .start, before: HistoryText.format(.status(before)), after: HistoryText.format(.status(status)),
                                  result: ChangeOutcome(message: "\(verb) `\(key)`; it now serves \(weightSummary)"))
         case .pause:
             try move(to: .paused)
-            return AppliedChange(action: .pause, before: ExperimentStatus.running.rawValue, after: status.rawValue,
+            return AppliedChange(action: .pause, before: HistoryText.format(.status(.running)), after: HistoryText.format(.status(status)),
                                  result: ChangeOutcome(message: "paused `\(key)`; everyone now gets `\(control)` (kill switch)"))
         case .ramp(let weights):
-            let before = weightSummary
+            let before = HistoryText.format(.weights(namedWeights))
             let plan = try rampPlan(to: weights)
             variants = plan.variants
             let share = Experiment.percentText(plan.movedShare)
-            return AppliedChange(action: .ramp, before: before, after: weightSummary,
+            return AppliedChange(action: .ramp, before: before, after: HistoryText.format(.weights(namedWeights)),
                                  result: ChangeOutcome(message: "ramped `\(key)` to \(weightSummary); \(share) of subjects switched variant", ramp: plan))
         case .resolve(let winner, let forced):
             guard variant(named: winner) != nil else { throw .unknownVariant(experiment: key, variant: winner, known: variants.map(\.name)) }
-            let before = status
+            let before = HistoryText.format(.statusWeights(status, namedWeights))
             try move(to: .resolved)
             self.winner = winner
-            let after = "resolved winner=\(winner)" + (forced.map { " (forced past: \($0))" } ?? "")
-            return AppliedChange(action: .resolve, before: "\(before.rawValue) \(weightSummary)", after: after,
+            return AppliedChange(action: .resolve, before: before, after: HistoryText.format(.resolved(winner: winner, forcedPast: forced)),
                                  result: ChangeOutcome(message: "resolved `\(key)`: everyone now gets `\(winner)`, forever"))
         case .addVariant(let name, let payload):
             if let levels = payload?.levels, levels > JSONValue.maxLevels { throw .payloadTooDeep(levels: levels) }
             guard Identifier.isValidName(name) else { throw .invalidVariantName(name) }
             guard variant(named: name) == nil else { throw .duplicateVariant(name) }
             variants.append(Variant(name: name, weight: .zero, ranges: [], payload: payload))
-            return AppliedChange(action: .addVariant, before: nil, after: "\(name)=0",
+            return AppliedChange(action: .addVariant, before: nil, after: HistoryText.format(.weights([NamedWeight(name: name, weight: .zero)])),
                                  result: ChangeOutcome(message: "added variant `\(name)` to `\(key)` at 0 %"))
         case .setPayload(let name, let payload):
             if let levels = payload?.levels, levels > JSONValue.maxLevels { throw .payloadTooDeep(levels: levels) }

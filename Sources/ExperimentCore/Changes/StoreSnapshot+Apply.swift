@@ -18,13 +18,13 @@ extension StoreSnapshot {
             guard experiments[key] == nil else { throw .experimentExists(key) }
             let experiment = try Experiment.created(from: draft, context: context)
             experiments[key] = experiment
-            record(context, key, .create, before: nil, after: "\(experiment.status.rawValue) \(experiment.weightSummary)")
+            record(context, key, .create, before: nil, after: HistoryText.format(.statusWeights(experiment.status, experiment.namedWeights)))
             return ChangeOutcome(message: "created draft `\(key)` (\(experiment.weightSummary))", revision: experiment.revision)
         case .delete(let key):
             let draft = try current(key, expectedRevision: expectedRevision)
             guard draft.status == .draft else { throw .deleteServed(experiment: key, status: draft.status) }
             experiments[key] = nil
-            record(context, key, .delete, before: "draft \(draft.weightSummary)", after: nil)
+            record(context, key, .delete, before: HistoryText.format(.statusWeights(.draft, draft.namedWeights)), after: nil)
             return ChangeOutcome(message: "deleted draft `\(key)`", revision: nil)
         case .edit(let key, let edit):
             let experiment = try current(key, expectedRevision: expectedRevision)

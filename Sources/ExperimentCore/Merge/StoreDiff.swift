@@ -28,25 +28,20 @@ public enum StoreDiff {
         return unitChanges(old: old, new: new)
     }
 
-    /// A history entry as a change; a ramp with the share it moves (the least possible, SPEC §3).
+    /// A history entry as a change; a ramp with the share it moves (the least possible, SPEC §3), when
+    /// both its texts read as weights (a hand-edited text is shown as written, without a share).
     static func change(of entry: HistoryEntry) -> StoreChange {
         var share: Double?
-        if entry.action == .ramp, let before = entry.before.flatMap(weights), let after = entry.after.flatMap(weights) {
-            share = movedShare(before, after)
+        if entry.action == .ramp, let before = try? HistoryText.weights(of: entry, .before), let after = try? HistoryText.weights(of: entry, .after) {
+            share = movedShare(buckets(before), buckets(after))
         }
         return StoreChange(experiment: entry.experiment, action: entry.action.rawValue, before: entry.before, after: entry.after,
                            operatorName: entry.operatorName, at: entry.at, movedShare: share)
     }
 
-    /// `a=50,b=50` as buckets by name; nil when it is not such a list.
-    static func weights(_ text: String) -> [String: Int]? {
-        var result: [String: Int] = [:]
-        for pair in text.split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, case .success(let weight) = Weight.parse(percent: String(parts[1])) else { return nil }
-            result[String(parts[0])] = weight.buckets
-        }
-        return result
+    /// Named weights as buckets by name.
+    static func buckets(_ weights: [NamedWeight]) -> [String: Int] {
+        Dictionary(weights.map { ($0.name, $0.weight.buckets) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Σ max(0, new − old) over the variants and the unallocated pool, as a share of all buckets.

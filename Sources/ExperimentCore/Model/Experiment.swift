@@ -60,5 +60,8 @@ public struct Experiment: Hashable, Sendable {
     public func whitelistEntry(for subject: String) -> WhitelistEntry? { whitelist[SubjectID(subject)] }
 
     /// The weights as `name=pct` pairs in variant order, e.g. `control=50,treatment=50`.
-    public var weightSummary: String { variants.map { "\($0.name)=\($0.weight)" }.joined(separator: ",") }
+    public var weightSummary: String { HistoryText.weightsText(namedWeights) }
+
+    /// Each variant's name and weight, in variant order.
+    public var namedWeights: [NamedWeight] { variants.map { NamedWeight(name: $0.name, weight: $0.weight) } }
 }

@@ -19,8 +19,10 @@ public struct ResultsWindow: Equatable, Sendable {
     }
 
     /// The current phase of `experiment` (latest ramp or re-salt, else its first start) to its resolve or `now`;
-    /// `from`/`to` (nanoseconds) override either end.
-    public static func resolve(_ experiment: Experiment, history: [HistoryEntry], now: Date, from: Int64? = nil, to: Int64? = nil) -> ResultsWindow {
+    /// `from`/`to` (nanoseconds) override either end. Throws when a history entry the weights are read
+    /// back from does not read as its action's words (naming the entry).
+    public static func resolve(_ experiment: Experiment, history: [HistoryEntry], now: Date, from: Int64? = nil,
+                               to: Int64? = nil) throws(HistoryTextError) -> ResultsWindow {
         let entries = history.filter { $0.experiment == experiment.key }
         let phaseStart = entries.last { $0.action == .ramp || $0.action == .resalt }?.at
             ?? entries.first { $0.action == .start }?.at
@@ -30,38 +32,26 @@ public struct ResultsWindow: Equatable, Sendable {
         let end = to ?? nanos(phaseEnd)
         let ramps = entries.filter { $0.action == .ramp }
         let changedInside = ramps.contains { nanos($0.at) > start && nanos($0.at) <= end }
-        return ResultsWindow(from: start, to: end, weights: weights(at: start, experiment, entries), weightsChangedInside: changedInside)
+        return ResultsWindow(from: start, to: end, weights: try weights(at: start, experiment, entries), weightsChangedInside: changedInside)
     }
 
     /// The weights in force at `instant`: the current ones unless a later ramp changed them, else read back from the history.
-    static func weights(at instant: Int64, _ experiment: Experiment, _ entries: [HistoryEntry]) -> [String: Int] {
+    static func weights(at instant: Int64, _ experiment: Experiment, _ entries: [HistoryEntry]) throws(HistoryTextError) -> [String: Int] {
         let current = Dictionary(experiment.variants.map { ($0.name, $0.weight.buckets) }, uniquingKeysWith: { first, _ in first })
         guard entries.contains(where: { $0.action == .ramp && nanos($0.at) > instant }) else { return current }
         var weights: [String: Int] = [:]
         for entry in entries where nanos(entry.at) <= instant {
             switch entry.action {
             case .create:
-                guard let text = entry.after, let parsed = parse(text.split(separator: " ").last.map(String.init) ?? "") else { return current }
-                weights = parsed
+                weights = [:]
+                fallthrough
             case .ramp, .addVariant:
-                guard let text = entry.after, let parsed = parse(text) else { return current }
-                weights.merge(parsed) { _, new in new }
+                for named in try HistoryText.weights(of: entry, .after) ?? [] { weights[named.name] = named.weight.buckets }
             default:
                 break
             }
         }
         return weights.isEmpty ? current : weights
-    }
-
-    /// `name=pct,name=pct` as bucket counts, or nil.
-    private static func parse(_ text: String) -> [String: Int]? {
-        var result: [String: Int] = [:]
-        for pair in text.split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, case .success(let weight) = Weight.parse(percent: String(parts[1])) else { return nil }
-            result[String(parts[0])] = weight.buckets
-        }
-        return result.isEmpty ? nil : result
     }
 
     /// Nanoseconds since 1970 of a date (whole microseconds are exact); a date outside 1677-09-21 –

@@ -49,7 +49,12 @@ enum ResolveCommand {
     private static func evidence(_ arguments: ParsedArguments, _ context: CommandContext, _ experiment: Experiment,
                                  snapshot: StoreSnapshot, winner: String) throws -> String? {
         guard ResultsCommand.hasEvidence(arguments, context) else { return nil }
-        let window = ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now())
+        let window: ResultsWindow
+        do {
+            window = try ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now())
+        } catch {
+            throw CLIError.data(error.message)
+        }
         let metrics = MetricRole.wanted(given: [], named: experiment.metrics, allMetrics: false)
         let analysis = try ResultsCommand.analyze(arguments, context, experiment, window: window, metrics: metrics)
         let report = ResultsReport(analysis, engine: .bayesian, named: experiment.metrics)

@@ -41,7 +41,12 @@ enum ResultsCommand {
     /// The window of `--from`/`--to` over the current phase; an empty one is refused.
     static func window(_ arguments: ParsedArguments, _ experiment: Experiment, _ snapshot: StoreSnapshot, _ context: CommandContext) throws -> ResultsWindow {
         let from = try time(arguments, "--from"), to = try time(arguments, "--to")
-        let window = ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now(), from: from, to: to)
+        let window: ResultsWindow
+        do {
+            window = try ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now(), from: from, to: to)
+        } catch {
+            throw CLIError.data(error.message)
+        }
         guard window.from <= window.to else {
             throw CLIError.usage("the window is empty: it starts \(ResultsFormat.time(window.from)) and ends \(ResultsFormat.time(window.to))", command: nil)
         }
