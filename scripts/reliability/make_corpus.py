@@ -456,7 +456,7 @@ def snapshot_cases():
         ("fifo", "fifo", b"", "is a FIFO (named pipe), not a snapshot file"),
         ("directory", "directory", b"", "is a directory, not a snapshot file"),
         ("device", "device", b"", "is a device, not a snapshot file"),
-        ("growthbook-format", "file", json.dumps(growthbook).encode(), "not a valid store"),
+        ("growthbook-format", "file", json.dumps(growthbook).encode(), "this is a GrowthBook export, for GrowthBook SDKs; give the client `abconsole export --format client`"),
         ("truncated-store", "file", text(BASE).encode()[:300], "not a JSON object (truncated or not JSON)"),
         ("truncated-client", "file", json.dumps(client).encode()[:40], "not a JSON object (truncated or not JSON)"),
         ("empty", "file", b"", "the file is empty"),
