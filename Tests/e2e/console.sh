@@ -24,22 +24,7 @@ command -v tmux >/dev/null || { echo "e2e: tmux is not installed" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "e2e: python3 is not installed" >&2; exit 2; }
 
 SAMPLE=$ROOT/sample-data/experiments.json
-RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/abconsole-e2e.XXXXXX")
-SERVERS=$RUN_DIR/servers
-: >"$SERVERS"
-
-# Kills every tmux server a scenario started (even one that failed half-way) and removes the files.
-cleanup() {
-    local dir
-    while IFS= read -r dir; do
-        [[ -S "$dir/sock" ]] && env -u TMUX tmux -S "$dir/sock" kill-server 2>/dev/null
-        rm -rf -- "$dir"
-    done <"$SERVERS"
-    rm -rf -- "$RUN_DIR"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+e2e_setup abconsole-e2e
 
 # --- helpers used inside scenarios (each scenario runs in a subshell with `set -e`) ---------------
 

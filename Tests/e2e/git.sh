@@ -16,18 +16,7 @@ command -v git >/dev/null || { echo "e2e git: git is not installed" >&2; exit 2;
 
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_NAME=e2e GIT_AUTHOR_EMAIL=e2e@example.com GIT_COMMITTER_NAME=e2e GIT_COMMITTER_EMAIL=e2e@example.com
-RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/abconsole-e2e-git.XXXXXX")
-SERVERS=$RUN_DIR/servers
-: >"$SERVERS"
-cleanup() {
-    local dir
-    while IFS= read -r dir; do
-        [[ -S "$dir/sock" ]] && env -u TMUX tmux -S "$dir/sock" kill-server 2>/dev/null
-        rm -rf -- "$dir"
-    done <"$SERVERS"
-    rm -rf -- "$RUN_DIR"
-}
-trap cleanup EXIT
+e2e_setup abconsole-e2e-git
 
 REPO=""
 cli() { (cd "$REPO" && "$BIN" --store experiments.json --operator e2e-cli "$@"); }

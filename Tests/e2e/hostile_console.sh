@@ -16,20 +16,7 @@ BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 command -v tmux >/dev/null || { echo "e2e-hostile: tmux is not installed" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "e2e-hostile: python3 is not installed" >&2; exit 2; }
 
-RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/abconsole-e2e-hostile.XXXXXX")
-SERVERS=$RUN_DIR/servers
-: >"$SERVERS"
-cleanup() {
-    local dir
-    while IFS= read -r dir; do
-        [[ -S "$dir/sock" ]] && env -u TMUX tmux -S "$dir/sock" kill-server 2>/dev/null
-        rm -rf -- "$dir"
-    done <"$SERVERS"
-    rm -rf -- "$RUN_DIR"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+e2e_setup abconsole-e2e-hostile
 
 STORE=""
 

@@ -124,3 +124,24 @@ tmux_stop() {
     TMUX_TEST_DIR=""
     TMUX_TEST_NAME=""
 }
+
+# One suite's run directory (stores, tmux sockets) as RUN_DIR, with SERVERS listing every tmux
+# server a scenario starts; on exit, even after a scenario failed half-way, the servers are killed
+# and the files removed. NAME names the directory under $TMPDIR.
+e2e_setup() {
+    RUN_DIR=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")
+    SERVERS=$RUN_DIR/servers
+    : >"$SERVERS"
+    trap _e2e_cleanup EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+
+_e2e_cleanup() {
+    local dir
+    while IFS= read -r dir; do
+        [[ -S "$dir/sock" ]] && env -u TMUX tmux -S "$dir/sock" kill-server 2>/dev/null
+        rm -rf -- "$dir"
+    done <"$SERVERS"
+    rm -rf -- "$RUN_DIR"
+}
