@@ -8,11 +8,9 @@ public struct VariantComparison: Equatable, Sendable {
     /// The 95 % interval of the lift (credible under the Bayesian engine, confidence otherwise).
     public let interval: Interval?
     /// Bayesian only: the posterior probability that the treatment's true mean beats the control's.
-    public let chanceToWin: Double?
+    public private(set) var chanceToWin: Double?
     /// Frequentist only: the two-sided p-value of "no difference" (sequential: always-valid).
     public let pValue: Double?
-    /// Why there is no estimate, in plain words; nil when there is one.
-    public let note: String?
     /// Why there is no estimate, as a value; nil when there is one.
     public let reason: NoEstimateReason?
     /// The standard error of the lift, `√Var(Δ)` (delta method); nil when there is no estimate.
@@ -25,7 +23,6 @@ public struct VariantComparison: Equatable, Sendable {
         self.chanceToWin = chanceToWin
         self.pValue = pValue
         self.standardError = standardError
-        self.note = nil
         self.reason = nil
     }
 
@@ -36,7 +33,18 @@ public struct VariantComparison: Equatable, Sendable {
         self.chanceToWin = nil
         self.pValue = nil
         self.standardError = nil
-        self.note = reason.description
         self.reason = reason
+    }
+
+    /// Why there is no estimate, in plain words; nil when there is one.
+    public var note: String? { reason?.description }
+
+    /// The same comparison with `chanceToWin` as the chance of being lower when `lowerIsBetter`
+    /// (the chance of moving the better way).
+    public func favouring(lowerIsBetter: Bool) -> VariantComparison {
+        guard lowerIsBetter, let chanceToWin else { return self }
+        var flipped = self
+        flipped.chanceToWin = 1 - chanceToWin
+        return flipped
     }
 }

@@ -11,7 +11,7 @@ struct IntervalChart {
     let width: Int
 
     /// A scale for `intervals` (nil ones ignored) over `width` columns, zero always inside.
-    init(_ intervals: [(lower: Double, upper: Double)?], width: Int) {
+    init(_ intervals: [Interval?], width: Int) {
         var low = 0.0, high = 0.0
         for interval in intervals.compactMap({ $0 }) where interval.lower.isFinite && interval.upper.isFinite {
             low = min(low, interval.lower)
@@ -33,7 +33,7 @@ struct IntervalChart {
     }
 
     /// Draws one row at (x, y): the zero line, and the interval with its lift when given, else the control's mark.
-    func render(interval: (lower: Double, upper: Double)?, lift: Double?, isControl: Bool, x: Int, y: Int, into buffer: inout ScreenBuffer) {
+    func render(interval: Interval?, lift: Double?, isControl: Bool, x: Int, y: Int, into buffer: inout ScreenBuffer) {
         buffer.write(repeating: "·", count: width, x: x, y: y, style: Palette.dim)
         let zero = column(0)
         buffer.write("│", x: x + zero, y: y, style: Palette.dim)

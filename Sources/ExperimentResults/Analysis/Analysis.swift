@@ -1,8 +1,3 @@
-/// How a metric is summarised: whether a subject converted, or the sum of its values (SPEC §8 "Metrics").
-public enum MetricType: String, Equatable, Sendable {
-    case proportion, mean
-}
-
 /// A variant's sufficient statistics for one metric: analysed subjects, Σ value, Σ value².
 public struct VariantTotals: Equatable, Sendable {
     public var subjects: Int

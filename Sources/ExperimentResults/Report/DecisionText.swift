@@ -25,7 +25,7 @@ public enum DecisionText {
     }
 
     /// `better (99.2 %)`, `inconclusive (p = 0.2100)`, `no estimate`: a variant's verdict with the number behind it.
-    public static func verdictClause(_ variant: ResultsReport.VariantResult, _ engine: ResultsEngine) -> String {
+    public static func verdictClause(_ variant: ResultsReport.VariantResult, _ engine: StatsEngine) -> String {
         guard let verdict = variant.verdict else { return "" }
         guard variant.lift != nil else { return "\(word(verdict)) (no estimate)" }
         if let chance = variant.chanceToWin { return "\(word(verdict)) (\(ResultsFormat.chance(chance)))" }

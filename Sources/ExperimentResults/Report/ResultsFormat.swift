@@ -25,7 +25,7 @@ public enum ResultsFormat {
     }
 
     /// An interval of lifts: `[-4.1 %, +12.3 %]`.
-    public static func interval(_ interval: (lower: Double, upper: Double)) -> String {
+    public static func interval(_ interval: Interval) -> String {
         "[\(lift(interval.lower)), \(lift(interval.upper))]"
     }
 

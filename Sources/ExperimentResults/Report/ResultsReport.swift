@@ -4,27 +4,24 @@ import ExperimentCore
 ///
 /// Everything a front shows (the `results` command, the console screen, the resolve form's evidence).
 public struct ResultsReport: Equatable, Sendable {
-    /// One variant of one metric: its totals, and against the control its lift, interval, chance to win or p-value.
+    /// One variant of one metric: its totals, and against the control the statistics module's comparison.
     public struct VariantResult: Equatable, Sendable {
         public var name: String
         public var isControl: Bool
         public var totals: VariantTotals
         /// The rate (proportion) or mean value per subject; nil with no subjects.
         public var mean: Double?
-        public var lift: Double?
-        public var interval: (lower: Double, upper: Double)?
-        public var chanceToWin: Double?
-        public var pValue: Double?
-        /// Why there is no estimate (n < 2, a zero control mean, no variance), from the statistics.
-        public var note: String?
+        /// The comparison with the control (its chance to win is of moving the metric's better way); nil for the control.
+        public var comparison: VariantComparison?
         /// What the comparison says for the metric's role (SPEC §12); nil for the control.
         public var verdict: MetricVerdict?
 
-        public static func == (lhs: VariantResult, rhs: VariantResult) -> Bool {
-            lhs.name == rhs.name && lhs.isControl == rhs.isControl && lhs.totals == rhs.totals && lhs.mean == rhs.mean
-                && lhs.lift == rhs.lift && lhs.interval?.lower == rhs.interval?.lower && lhs.interval?.upper == rhs.interval?.upper
-                && lhs.chanceToWin == rhs.chanceToWin && lhs.pValue == rhs.pValue && lhs.note == rhs.note && lhs.verdict == rhs.verdict
-        }
+        public var lift: Double? { comparison?.lift }
+        public var interval: Interval? { comparison?.interval }
+        public var chanceToWin: Double? { comparison?.chanceToWin }
+        public var pValue: Double? { comparison?.pValue }
+        /// Why there is no estimate (n < 2, a zero control mean, no variance), from the statistics.
+        public var note: String? { comparison?.note }
     }
 
     /// One metric's variants, the control first as in the experiment's order.
@@ -39,16 +36,16 @@ public struct ResultsReport: Equatable, Sendable {
     }
 
     public var analysis: Analysis
-    public var engine: ResultsEngine
+    public var engine: StatsEngine
     public var sampleRatio: SampleRatioVerdict
     public var metrics: [MetricResult]
-    public var warnings: [String]
+    public var warnings: [ResultsWarning]
     /// The goal and guardrails the experiment names (SPEC §12).
     public var named: ExperimentMetrics
 
     /// Compares every variant with the control under `engine`; the metrics `named` come first (goal,
     /// then guardrails) with a verdict for their role, and `chanceToWin` is direction-aware.
-    public init(_ analysis: Analysis, engine: ResultsEngine, named: ExperimentMetrics = .none) {
+    public init(_ analysis: Analysis, engine: StatsEngine, named: ExperimentMetrics = .none) {
         self.analysis = analysis
         self.engine = engine
         self.named = named
@@ -62,12 +59,8 @@ public struct ResultsReport: Equatable, Sendable {
                 var result = VariantResult(name: analysis.variants[index], isControl: index == controlIndex, totals: totals,
                                            mean: totals.subjects > 0 ? totals.sum / Double(totals.subjects) : nil)
                 guard index != controlIndex else { return result }
-                let estimate = Statistics.compare(control: control, treatment: totals, type: metric.type, engine: engine)
-                result.lift = estimate.lift
-                result.interval = estimate.interval
-                result.chanceToWin = engine.isBayesian ? estimate.chanceToWin.map { role.direction == .decrease ? 1 - $0 : $0 } : nil
-                result.pValue = engine.isBayesian ? nil : estimate.pValue
-                result.note = estimate.note
+                result.comparison = Statistics.compare(control: control, treatment: totals, type: metric.type, engine: engine)
+                    .favouring(lowerIsBetter: role.direction == .decrease)
                 result.verdict = role.verdict(lift: result.lift, chanceToWin: result.chanceToWin, pValue: result.pValue)
                 return result
             }
@@ -84,11 +77,11 @@ public struct ResultsReport: Equatable, Sendable {
     }
 
     /// The same analysis under another engine (the console's `b`/`f`).
-    public func with(engine: ResultsEngine) -> ResultsReport { ResultsReport(analysis, engine: engine, named: named) }
+    public func with(engine: StatsEngine) -> ResultsReport { ResultsReport(analysis, engine: engine, named: named) }
 }
 
 extension ResultsReport.VariantResult {
     init(name: String, isControl: Bool, totals: VariantTotals, mean: Double?) {
-        self.init(name: name, isControl: isControl, totals: totals, mean: mean, lift: nil, interval: nil, chanceToWin: nil, pValue: nil, note: nil, verdict: nil)
+        self.init(name: name, isControl: isControl, totals: totals, mean: mean, comparison: nil, verdict: nil)
     }
 }

@@ -9,26 +9,32 @@ public struct SampleRatioVerdict: Equatable, Sendable {
     /// The p-value under which the split counts as a mismatch.
     public static let threshold = 0.001
 
+    /// A variant's expected share (0…1) of the subjects.
+    public struct Share: Equatable, Sendable {
+        public var name: String
+        public var share: Double
+    }
+
+    /// A variant's observed analysed subjects.
+    public struct Count: Equatable, Sendable {
+        public var name: String
+        public var subjects: Int
+    }
+
     public var status: Status
     public var pValue: Double?
-    /// Expected share (0…1) per variant with a weight, in the experiment's order.
-    public var expected: [(name: String, share: Double)]
+    /// Expected share per variant with a weight, in the experiment's order.
+    public var expected: [Share]
     /// Observed analysed subjects per variant with a weight.
-    public var observed: [(name: String, subjects: Int)]
-
-    public static func == (lhs: SampleRatioVerdict, rhs: SampleRatioVerdict) -> Bool {
-        lhs.status == rhs.status && lhs.pValue == rhs.pValue
-            && lhs.expected.map(\.name) == rhs.expected.map(\.name) && lhs.expected.map(\.share) == rhs.expected.map(\.share)
-            && lhs.observed.map(\.name) == rhs.observed.map(\.name) && lhs.observed.map(\.subjects) == rhs.observed.map(\.subjects)
-    }
+    public var observed: [Count]
 
     /// The verdict for `analysis`: zero-weight variants dropped; not applicable when weights changed inside the window
     /// or fewer than two variants have a weight; not enough traffic under 8 subjects a variant.
     static func check(_ analysis: Analysis) -> SampleRatioVerdict {
         let weighted = analysis.variants.indices.filter { (analysis.window.weights[analysis.variants[$0]] ?? 0) > 0 }
         let totalBuckets = weighted.reduce(0) { $0 + (analysis.window.weights[analysis.variants[$1]] ?? 0) }
-        let expected = weighted.map { (name: analysis.variants[$0], share: Double(analysis.window.weights[analysis.variants[$0]] ?? 0) / Double(max(totalBuckets, 1))) }
-        let observed = weighted.map { (name: analysis.variants[$0], subjects: analysis.variantSubjects[$0]) }
+        let expected = weighted.map { Share(name: analysis.variants[$0], share: Double(analysis.window.weights[analysis.variants[$0]] ?? 0) / Double(max(totalBuckets, 1))) }
+        let observed = weighted.map { Count(name: analysis.variants[$0], subjects: analysis.variantSubjects[$0]) }
         var verdict = SampleRatioVerdict(status: .ok, pValue: nil, expected: expected, observed: observed)
         if analysis.window.weightsChangedInside || weighted.count < 2 {
             verdict.status = .notApplicable

@@ -2,48 +2,34 @@ import ExperimentStats
 
 /// The verdict of a variant on a metric with a role (SPEC §12), from the statistics module.
 public typealias MetricVerdict = ExperimentStats.MetricVerdict
+/// Which inference the report uses (Bayesian or frequentist), from the statistics module.
+public typealias StatsEngine = ExperimentStats.StatsEngine
+/// How a metric's values are read (proportion or mean), from the statistics module.
+public typealias MetricType = ExperimentStats.MetricKind
+/// A variant's comparison with the control (lift, interval, chance to win or p-value), from the statistics module.
+public typealias VariantComparison = ExperimentStats.VariantComparison
+/// A 95 % interval of relative lift, from the statistics module.
+public typealias Interval = ExperimentStats.Interval
 
 /// The one door to the statistics module (ExperimentStats): everything numeric comes from there.
 enum Statistics {
-    /// The comparison of a treatment against the control, as plain numbers.
-    struct Estimate: Equatable, Sendable {
-        var lift: Double?
-        var interval: (lower: Double, upper: Double)?
-        var chanceToWin: Double?
-        var pValue: Double?
-        var note: String?
-
-        static func == (lhs: Estimate, rhs: Estimate) -> Bool {
-            lhs.lift == rhs.lift && lhs.interval?.lower == rhs.interval?.lower && lhs.interval?.upper == rhs.interval?.upper
-                && lhs.chanceToWin == rhs.chanceToWin && lhs.pValue == rhs.pValue && lhs.note == rhs.note
-        }
-    }
-
-    static func compare(control: VariantTotals, treatment: VariantTotals, type: MetricType, engine: ResultsEngine) -> Estimate {
-        let kind: MetricKind = type == .mean ? .mean : .proportion
-        let statsEngine: StatsEngine = switch engine {
-        case .bayesian: .bayesian
-        case .frequentist(let sequential): .frequentist(sequential: sequential)
-        }
+    /// The comparison of a treatment against the control (CUPED-adjusted when both carry covariates).
+    static func compare(control: VariantTotals, treatment: VariantTotals, type: MetricType, engine: StatsEngine) -> VariantComparison {
         let c: GroupStatistics, t: GroupStatistics
         do {
             c = try group(control, "control")
             t = try group(treatment, "treatment")
         } catch {
-            return Estimate(note: error.message)
+            return VariantComparison(noEstimate: .invalidInput(error.message))
         }
-        let result: VariantComparison
         if let x = control.covariate, let y = treatment.covariate,
            let cx = try? GroupStatistics(subjects: control.subjects, sum: x.sum, sumSquares: x.sumSquares),
            let tx = try? GroupStatistics(subjects: treatment.subjects, sum: y.sum, sumSquares: y.sumSquares),
            let adjustedC = try? CovariateGroup(outcome: c, covariate: cx, crossSum: x.crossSum),
            let adjustedT = try? CovariateGroup(outcome: t, covariate: tx, crossSum: y.crossSum) {
-            result = Comparison.compareAdjusted(control: adjustedC, treatment: adjustedT, kind: kind, engine: statsEngine)
-        } else {
-            result = Comparison.compare(control: c, treatment: t, kind: kind, engine: statsEngine)
+            return Comparison.compareAdjusted(control: adjustedC, treatment: adjustedT, kind: type, engine: engine)
         }
-        return Estimate(lift: result.lift, interval: result.interval.map { ($0.lower, $0.upper) },
-                        chanceToWin: result.chanceToWin, pValue: result.pValue, note: result.note)
+        return Comparison.compare(control: c, treatment: t, kind: type, engine: engine)
     }
 
     /// The statistics of one variant's totals, or why they describe no sample (said of `who`).
@@ -72,7 +58,7 @@ enum Statistics {
     /// A variant's mean and per-subject variance (§8), or nil when the totals give none.
     static func meanAndVariance(_ totals: VariantTotals, type: MetricType) -> (mean: Double, variance: Double)? {
         guard let group = try? GroupStatistics(subjects: totals.subjects, sum: totals.sum, sumSquares: totals.sumSquares),
-              let mean = group.mean(), let variance = group.variance(kind: type == .mean ? .mean : .proportion) else { return nil }
+              let mean = group.mean(), let variance = group.variance(kind: type) else { return nil }
         return (mean, variance)
     }
 

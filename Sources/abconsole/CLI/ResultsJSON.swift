@@ -46,7 +46,7 @@ struct ResultsJSON: Encodable {
         for entry in report.sampleRatio.expected { try expected.encode(entry.share, forKey: Name(entry.name)) }
         var observed = srm.nestedContainer(keyedBy: Name.self, forKey: .observed)
         for entry in report.sampleRatio.observed { try observed.encode(entry.subjects, forKey: Name(entry.name)) }
-        try root.encode(report.warnings, forKey: .warnings)
+        try root.encode(report.warnings.map(\.text), forKey: .warnings)
         try root.encode(DecisionText.headline(report), forKey: .headline)
         try root.encode(analysis.lastExposure.map(ResultsFormat.time), forKey: .lastExposure)
         try root.encode(report.metrics.contains { $0.variants.contains { $0.totals.covariate != nil } }, forKey: .cuped)

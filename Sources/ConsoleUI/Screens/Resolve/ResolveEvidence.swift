@@ -61,12 +61,12 @@ enum ResolveEvidence {
     }
 
     /// One variant's verdict: the control's rate or mean; a treatment's lift and chance to win (or p-value).
-    private static func verdict(_ variant: ResultsReport.VariantResult, _ metric: ResultsReport.MetricResult, engine: ResultsEngine) -> String {
+    private static func verdict(_ variant: ResultsReport.VariantResult, _ metric: ResultsReport.MetricResult, engine: StatsEngine) -> String {
         let mean = variant.mean.map { metric.type == .proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—"
         if variant.isControl { return "\(mean) (control)" }
         guard let lift = variant.lift else { return "\(mean) · no estimate" }
         if engine.isBayesian, let chance = variant.chanceToWin { return "\(ResultsFormat.lift(lift)) · \(ChanceBar.text(chance)) to win" }
-        return "\(ResultsFormat.lift(lift)) · p \(variant.pValue.map { $0 < 0.0001 ? "< 0.0001" : ResultsFormat.pValue($0) } ?? "—")"
+        return "\(ResultsFormat.lift(lift)) · p \(variant.pValue.map(ResultsFormat.pValue) ?? "—")"
     }
 
     static func render(_ rows: [Row], _ form: ResolveForm, _ experiment: Experiment, results: ResultsState?, into buffer: inout ScreenBuffer, area: Rect) {

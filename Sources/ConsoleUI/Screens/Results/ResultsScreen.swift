@@ -29,7 +29,7 @@ enum ResultsScreen {
     }
 
     /// Recomputes the held totals with `engine`; the logs are not read again.
-    private static func switchEngine(to engine: ResultsEngine, _ results: inout ResultsState?) -> ScreenReply {
+    private static func switchEngine(to engine: StatsEngine, _ results: inout ResultsState?) -> ScreenReply {
         guard var value = results else { return .none }
         value.engine = engine
         if let report = value.report { value.phase = .loaded(report.with(engine: engine)) }

@@ -21,9 +21,9 @@ public struct ResultsState: Equatable, Sendable {
     public var phase: Phase
     /// The metric shown (Tab cycles).
     public var metric = 0
-    public var engine: ResultsEngine
+    public var engine: StatsEngine
 
-    public init(experimentKey: String, job: JobID, phase: Phase = .loading(rows: 0, elapsed: 0), engine: ResultsEngine = .bayesian) {
+    public init(experimentKey: String, job: JobID, phase: Phase = .loading(rows: 0, elapsed: 0), engine: StatsEngine = .standard) {
         self.experimentKey = experimentKey
         self.job = job
         self.phase = phase

@@ -84,7 +84,7 @@ enum ResultsCommand {
     }
 
     /// The engine of `--engine` (the parser allows only `bayesian` and `frequentist`); `--sequential` alone means frequentist.
-    private static func engine(_ arguments: ParsedArguments) throws -> ResultsEngine {
+    private static func engine(_ arguments: ParsedArguments) throws -> StatsEngine {
         let sequential = arguments.flag("--sequential")
         guard let name = arguments.option("--engine") else { return sequential ? .frequentist(sequential: true) : .bayesian }
         guard name == "bayesian" else { return .frequentist(sequential: sequential) }

@@ -1,0 +1,124 @@
+/// A report in words and numbers, once for every front (SPEC §8, §12): the `results` command and the
+/// console screen only lay these cells out; they word nothing themselves.
+///
+/// Texts are raw (a front escapes them for its output); empty strings are cells a front leaves blank.
+public struct ResultsPresentation: Equatable, Sendable {
+    /// One variant's row of a metric's table.
+    public struct Row: Equatable, Sendable {
+        public var variant: String
+        public var isControl: Bool
+        public var subjects: String
+        /// Σ value (converted subjects of a proportion).
+        public var total: String
+        /// The rate or the mean; `—` with no subjects.
+        public var mean: String
+        /// `+4.2 %`; `—` without an estimate; empty for the control.
+        public var lift: String
+        /// `[-1.0 %, +9.5 %]`; `no estimate: …` without an estimate; empty for the control.
+        public var interval: String
+        /// The chance to win (Bayesian) or the p-value; empty without an estimate and for the control.
+        public var evidence: String
+        /// `better`, `FAILS`, …; empty for the control.
+        public var verdict: String
+    }
+
+    /// One metric's table.
+    public struct Metric: Equatable, Sendable {
+        public var name: String
+        /// `purchase (proportion, goal, lower is better)`.
+        public var title: String
+        /// The columns' titles up to the evidence: VARIANT, SUBJECTS, CONVERTED/TOTAL, RATE/MEAN, LIFT, 95 % INTERVAL, CHANCE TO WIN/CHANCE LOWER/P-VALUE.
+        public var columns: [String]
+        public var rows: [Row]
+    }
+
+    public var experiment: String
+    /// `Bayesian`, `frequentist` or `frequentist, sequential`.
+    public var engine: String
+    /// `2026-11-01T00:00:00Z – 2026-11-04T12:00:00Z`, to the second.
+    public var window: String
+    /// The one-line decision (without `verdict: `); nil when the experiment names no goal or guardrail.
+    public var headline: String?
+    /// The days still needed for 80 % power at a 5 % effect on the goal; nil without a goal.
+    public var plan: String?
+    /// `1,000 exposed · 990 analysed · 10 in several variants (removed) · …`.
+    public var subjects: String
+    /// `last exposure 2026-11-04T11:59:59Z`; nil without exposures.
+    public var lastExposure: String?
+    /// The sample-ratio verdict: `ok (p = 0.4512)`, `MISMATCH (p < 0.0001)`, `not applicable: …`.
+    public var sampleRatio: String
+    /// Each weighted variant's observed share of the expected one; empty when no variant has a weight.
+    public var split: String
+    /// Why there is no metric; nil when there are metrics.
+    public var noMetrics: String?
+    public var metrics: [Metric]
+    /// Every warning in order; `isBanner` ones must be shown above the numbers.
+    public var warnings: [ResultsWarning]
+
+    public init(_ report: ResultsReport) {
+        let analysis = report.analysis
+        experiment = analysis.experiment
+        engine = report.engine.words
+        window = "\(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"
+        headline = report.named.isEmpty ? nil : DecisionText.headline(report)
+        plan = report.named.goal.flatMap { PowerPlan(analysis, metric: $0.metric) }.map(DecisionText.planLine)
+        subjects = Self.subjectsLine(analysis.subjects)
+        lastExposure = ResultsFormat.lastExposure(analysis)
+        sampleRatio = Self.sampleRatioWords(report.sampleRatio)
+        split = DecisionText.observedOfExpected(report.sampleRatio)
+        noMetrics = report.metrics.isEmpty ? DecisionText.noMetricsReason(analysis) : nil
+        metrics = report.metrics.map { Self.metric($0, report.engine) }
+        warnings = report.warnings
+    }
+
+    static func subjectsLine(_ counts: SubjectCounts) -> String {
+        var parts: [String] = []
+        if let exposed = counts.exposed { parts.append("\(ResultsFormat.count(exposed)) exposed") }
+        parts.append("\(ResultsFormat.count(counts.analysed)) analysed")
+        if let multiple = counts.multipleVariants { parts.append("\(ResultsFormat.count(multiple)) in several variants (removed)") }
+        if let whitelisted = counts.whitelisted { parts.append("\(ResultsFormat.count(whitelisted)) whitelisted (removed)") }
+        if let unknown = counts.unknownVariantRows, unknown > 0 { parts.append("\(ResultsFormat.count(unknown)) rows for unknown variants") }
+        return parts.joined(separator: " · ")
+    }
+
+    static func sampleRatioWords(_ verdict: SampleRatioVerdict) -> String {
+        let p = verdict.pValue.map { " (\(ResultsFormat.pClause($0)))" } ?? ""
+        return switch verdict.status {
+        case .ok: "ok\(p)"
+        case .mismatch: "MISMATCH\(p)"
+        case .notEnoughTraffic: "not enough traffic to check\(p)"
+        case .notApplicable: "not applicable: " + (verdict.expected.count < 2
+            ? "fewer than two variants have a weight, so there is no split to compare"
+            : "the weights changed inside the window")
+        }
+    }
+
+    static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine) -> Metric {
+        let proportion = metric.type == .proportion
+        let evidence = engine.isBayesian ? (metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN") : "P-VALUE"
+        let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""
+        return Metric(
+            name: metric.name,
+            title: "\(metric.name) (\(metric.type.rawValue)\(role))",
+            columns: ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", proportion ? "RATE" : "MEAN", "LIFT", "95 % INTERVAL", evidence],
+            rows: metric.variants.map { row($0, proportion: proportion, engine) }
+        )
+    }
+
+    static func row(_ variant: ResultsReport.VariantResult, proportion: Bool, _ engine: StatsEngine) -> Row {
+        var row = Row(variant: variant.name, isControl: variant.isControl, subjects: ResultsFormat.count(variant.totals.subjects),
+                      total: ResultsFormat.number(variant.totals.sum),
+                      mean: variant.mean.map { proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—",
+                      lift: "", interval: "", evidence: "", verdict: variant.verdict.map(DecisionText.word) ?? "")
+        guard !variant.isControl else { return row }
+        guard let lift = variant.lift else {
+            row.lift = "—"
+            row.interval = variant.note.map { "no estimate: \($0)" } ?? "no estimate"
+            return row
+        }
+        row.lift = ResultsFormat.lift(lift)
+        row.interval = variant.interval.map(ResultsFormat.interval) ?? "—"
+        row.evidence = (engine.isBayesian ? variant.chanceToWin.map(ResultsFormat.chance) : variant.pValue.map(ResultsFormat.pValue)) ?? "—"
+        return row
+    }
+}
