@@ -41,8 +41,8 @@ public struct ResultsPresentation: Equatable, Sendable {
     public var headline: String?
     /// The days still needed for 80 % power at a 5 % effect on the goal; nil without a goal.
     public var plan: String?
-    /// `1,000 exposed · 990 analysed · 10 in several variants (removed) · …`.
-    public var subjects: String
+    /// `1,000 exposed`, `990 analysed`, `10 in several variants (removed)`, …: a front joins them with ` · `.
+    public var subjects: [String]
     /// `last exposure 2026-11-04T11:59:59Z`; nil without exposures.
     public var lastExposure: String?
     /// The sample-ratio verdict: `ok (p = 0.4512)`, `MISMATCH (p < 0.0001)`, `not applicable: …`.
@@ -62,7 +62,7 @@ public struct ResultsPresentation: Equatable, Sendable {
         window = "\(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"
         headline = report.named.isEmpty ? nil : DecisionText.headline(report)
         plan = report.named.goal.flatMap { PowerPlan(analysis, metric: $0.metric) }.map(DecisionText.planLine)
-        subjects = Self.subjectsLine(analysis.subjects)
+        subjects = Self.subjectsParts(analysis.subjects)
         lastExposure = ResultsFormat.lastExposure(analysis)
         sampleRatio = Self.sampleRatioWords(report.sampleRatio)
         split = DecisionText.observedOfExpected(report.sampleRatio)
@@ -71,14 +71,14 @@ public struct ResultsPresentation: Equatable, Sendable {
         warnings = report.warnings
     }
 
-    static func subjectsLine(_ counts: SubjectCounts) -> String {
+    static func subjectsParts(_ counts: SubjectCounts) -> [String] {
         var parts: [String] = []
         if let exposed = counts.exposed { parts.append("\(ResultsFormat.count(exposed)) exposed") }
         parts.append("\(ResultsFormat.count(counts.analysed)) analysed")
         if let multiple = counts.multipleVariants { parts.append("\(ResultsFormat.count(multiple)) in several variants (removed)") }
         if let whitelisted = counts.whitelisted { parts.append("\(ResultsFormat.count(whitelisted)) whitelisted (removed)") }
         if let unknown = counts.unknownVariantRows, unknown > 0 { parts.append("\(ResultsFormat.count(unknown)) rows for unknown variants") }
-        return parts.joined(separator: " · ")
+        return parts
     }
 
     static func sampleRatioWords(_ verdict: SampleRatioVerdict) -> String {

@@ -49,17 +49,11 @@ extension ResultsScreen {
             buffer.write(shown.window, x: x, y: y, maxWidth: width, style: Palette.dim)
         }
         y += 1
-        if let exposure = shown.lastExposure, DisplayWidth.of(shown.subjects + " · " + exposure) <= width {
-            buffer.write(shown.subjects + " · " + exposure, x: x, y: y, maxWidth: width, style: Palette.dim)
-        } else {
-            buffer.write(shown.subjects, x: x, y: y, maxWidth: width, style: Palette.dim)
-            // Too narrow for one line: the last exposure, whole, on a line of its own.
-            if let exposure = shown.lastExposure {
-                y += 1
-                buffer.write(exposure, x: x, y: y, maxWidth: width, style: Palette.dim)
-            }
+        // As many parts as fit on a line, each whole.
+        for line in packed(shown.subjects + [shown.lastExposure].compactMap { $0 }, width: width) {
+            buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.dim)
+            y += 1
         }
-        y += 1
         for (text, style) in decisionLines(shown) {
             // Wrapped, never cut: a failing guardrail comes last in the verdict.
             for (offset, line) in WordWrap.lines(SafeText.escaped(text), width: max(1, width - 2), maxLines: 3).enumerated() {
@@ -167,6 +161,19 @@ extension ResultsScreen {
             row += 1
         }
         chart.renderAxis(x: x + name + 1, y: row, into: &buffer)
+    }
+
+    /// `parts` joined with ` · ` into lines of at most `width` columns, a line broken only between parts.
+    static func packed(_ parts: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, DisplayWidth.of(last + " · " + part) <= width {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -18,7 +18,7 @@ import Testing
 
         // Everything above the tables, in words.
         var console = Self.flattened(story.screen())
-        var shared = [shown.engine, shown.window, shown.subjects, "sample ratio: " + shown.sampleRatio]
+        var shared = [shown.engine, shown.window, "sample ratio: " + shown.sampleRatio] + shown.subjects
         shared += shown.headline.map { ["verdict: " + $0] } ?? []
         shared += shown.lastExposure.map { [$0] } ?? []
         for text in shared {

@@ -44,8 +44,8 @@ import Testing
         story.session.settle()
         let screen = narrow(story)
         let banner = screen.filter { $0.contains("⚠") || $0.hasPrefix("    ") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        #expect(screen.contains { $0.contains("SAMPLE-RATIO MISMATCH") })
-        #expect(screen.contains { $0.hasSuffix("trusting these numbers") }, "the banner's last words: \(banner)")
+        #expect(screen.contains { $0.contains("sample-ratio mismatch (p < 0.0001)") })
+        #expect(screen.contains { $0.hasSuffix("trusting these results") }, "the banner's last words: \(banner)")
         #expect(screen.contains { $0.contains("newsletter 26.9 % of 33.0 %") }, "every variant's observed share, wrapped")
         Snapshot.assert(screen, named: "results-mismatch-80x24")
     }

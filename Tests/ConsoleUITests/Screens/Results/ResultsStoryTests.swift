@@ -42,7 +42,7 @@ import Testing
         story.send(.enter, .character("e"))
         story.session.settle()
         #expect(story.session.state.results?.report?.sampleRatio.status == .mismatch)
-        #expect(story.screen().contains { $0.contains("SAMPLE-RATIO MISMATCH") })
+        #expect(story.screen().contains { $0.contains("sample-ratio mismatch (p < 0.0001)") })
         Snapshot.assert(story.screen(), named: "results-ebook_promotion-mismatch")
     }
 
