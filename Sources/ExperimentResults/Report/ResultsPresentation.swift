@@ -93,7 +93,8 @@ public struct ResultsPresentation: Equatable, Sendable {
         }
     }
 
-    static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine) -> Metric {
+    /// One metric's table (the resolve form's evidence shows its rows too).
+    public static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine) -> Metric {
         let proportion = metric.type == .proportion
         let evidence = engine.isBayesian ? (metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN") : "P-VALUE"
         let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""

@@ -60,13 +60,12 @@ enum ResolveEvidence {
         }
     }
 
-    /// One variant's verdict: the control's rate or mean; a treatment's lift and chance to win (or p-value).
-    private static func verdict(_ variant: ResultsReport.VariantResult, _ metric: ResultsReport.MetricResult, engine: StatsEngine) -> String {
-        let mean = variant.mean.map { metric.type == .proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—"
-        if variant.isControl { return "\(mean) (control)" }
-        guard let lift = variant.lift else { return "\(mean) · no estimate" }
-        if engine.isBayesian, let chance = variant.chanceToWin { return "\(ResultsFormat.lift(lift)) · \(ChanceBar.text(chance)) to win" }
-        return "\(ResultsFormat.lift(lift)) · p \(variant.pValue.map(ResultsFormat.pValue) ?? "—")"
+    /// One variant's verdict, from the presenter's cells: the control's rate or mean; a treatment's lift and chance to win (or p-value).
+    private static func verdict(_ variant: ResultsReport.VariantResult, _ cells: ResultsPresentation.Row, engine: StatsEngine) -> String {
+        if variant.isControl { return "\(cells.mean) (control)" }
+        guard variant.lift != nil else { return "\(cells.mean) · no estimate" }
+        if engine.isBayesian, variant.chanceToWin != nil { return "\(cells.lift) · \(cells.evidence) to win" }
+        return "\(cells.lift) · p \(cells.evidence)"
     }
 
     static func render(_ rows: [Row], _ form: ResolveForm, _ experiment: Experiment, results: ResultsState?, into buffer: inout ScreenBuffer, area: Rect) {
@@ -115,7 +114,7 @@ enum ResolveEvidence {
                 guard metric.variants.indices.contains(index) else { break }
                 let variant = metric.variants[index]
                 let label = "\(Palette.variantGlyph(index)) \(variant.name)"
-                let text = verdict(variant, metric, engine: report.engine)
+                let text = verdict(variant, ResultsPresentation.metric(metric, report.engine).rows[index], engine: report.engine)
                 let textWidth = DisplayWidth.of(text)
                 buffer.write(SafeText.escaped(label), x: x, y: y, maxWidth: max(1, width - textWidth - 1), style: Palette.variantStyle(index))
                 let good = (variant.chanceToWin ?? 0) >= 0.95 || (variant.pValue.map { $0 < 0.05 } ?? false) && (variant.lift ?? 0) > 0
