@@ -555,7 +555,7 @@ scenario_results() {
     tmux_send j j j
     tmux_send e
     tmux_wait_for "ebook_promotion › results"
-    tmux_wait_for "SAMPLE-RATIO MISMATCH"
+    tmux_wait_for "sample-ratio mismatch (p < 0.0001)"
     tmux_send R
     tmux_wait_for "irreversible"
     wait_match "newsletter +\+0\.3 % · 50\.8 % to win"
