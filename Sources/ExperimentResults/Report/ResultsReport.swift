@@ -16,6 +16,7 @@ public struct ResultsReport: Equatable, Sendable {
         /// What the comparison says for the metric's role (SPEC §12); nil for the control.
         public var verdict: MetricVerdict?
 
+        // The comparison's numbers, read through (nil for the control and without an estimate).
         public var lift: Double? { comparison?.lift }
         public var interval: Interval? { comparison?.interval }
         public var chanceToWin: Double? { comparison?.chanceToWin }
