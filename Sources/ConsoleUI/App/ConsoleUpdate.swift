@@ -1,6 +1,5 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 import Foundation
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.

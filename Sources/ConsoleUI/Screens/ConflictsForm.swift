@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The conflicts git left in the store (a merge by the driver that ended in conflicts): each with
 /// BASE, OURS and THEIRS in words. The operator picks a side per conflict; Enter writes the store

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The detail screen's edit keys (`v`, `P`, `E`, `M`, `D`): the form or confirmation each opens.
 enum ExperimentEdits {

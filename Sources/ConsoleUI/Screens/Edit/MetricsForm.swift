@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Names the goal and guardrail metrics results judge the variants by (`M` on the detail screen; SPEC §12).
 public struct MetricsForm: Equatable, Sendable {

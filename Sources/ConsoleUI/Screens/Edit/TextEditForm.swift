@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Edits one text of an experiment: its description (`E` on the detail screen) or a whitelist entry's note (`N`).
 public struct TextEditForm: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Adds a variant (name and optional JSON payload, at 0 %) or sets a variant's payload (`v`, `P` on the detail screen).
 public struct VariantForm: Equatable, Sendable {

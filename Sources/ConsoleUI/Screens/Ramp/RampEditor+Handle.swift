@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension RampEditor {
     /// Handles a key while the editor is open.

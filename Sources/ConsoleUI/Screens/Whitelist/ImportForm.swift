@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The whitelist import form: the path of a CSV file of `subject,variant[,note]` lines.
 public struct ImportForm: Equatable, Sendable {

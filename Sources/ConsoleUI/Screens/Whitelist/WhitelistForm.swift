@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The whitelist add form: subject (focused first), variant (←/→ or type its name), note.
 public struct WhitelistForm: Equatable, Sendable {

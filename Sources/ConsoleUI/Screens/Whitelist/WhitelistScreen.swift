@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The whitelist screen of one experiment: entries sorted by subject, a filter, add, remove, import.
 public struct WhitelistScreen: Equatable, Sendable {
