@@ -106,10 +106,9 @@ public enum ConsoleUpdate {
     /// Who answered a key.
     private enum Responder { case form, screen }
 
-    /// Carries out what the form or screen asked, in a fixed order.
+    /// Carries out what the form or screen asked: closes it if the step says so, sets the status bar, takes the step.
     private static func apply(_ reply: ScreenReply, from responder: Responder, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
-        var effects: [Effect] = []
-        if reply.close {
+        if reply.next.closesAnswerer {
             switch responder {
             case .form: state.overlay = nil
             case .screen: state.closeTop(rows)
@@ -120,17 +119,28 @@ public enum ConsoleUpdate {
         case .clear: state.message = nil
         case .show(let message): state.message = message
         }
-        if let overlay = reply.present { state.overlay = overlay }
-        if let screen = reply.push { state.stack.append(screen) }
-        if let subject = reply.selectSubject, case .whitelist(var screen)? = state.stack.last {
-            screen.selectedSubject = subject
-            state.stack[state.stack.count - 1] = .whitelist(screen)
+        switch reply.next {
+        case .stay, .close:
+            return []
+        case .present(let overlay, _):
+            state.overlay = overlay
+            return []
+        case .push(let screen, let reading):
+            state.stack.append(screen)
+            return reading.map { state.startJob($0) } ?? []
+        case .start(let work, _, let subject):
+            if let subject, case .whitelist(var screen)? = state.stack.last {
+                screen.selectedSubject = subject
+                state.stack[state.stack.count - 1] = .whitelist(screen)
+            }
+            return state.startJob(work)
+        case .giveUp(let job, _):
+            return state.giveUpJob(job)
+        case .browse(let intent):
+            return handleBrowsing(intent, &state, rows)
+        case .quit(let code):
+            return [.quit(code)]
         }
-        if let id = reply.giveUp { effects += state.giveUpJob(id) }
-        if let work = reply.work { effects += state.startJob(work) }
-        if let intent = reply.browse { effects += handleBrowsing(intent, &state, rows) }
-        if let code = reply.quit { effects.append(.quit(code)) }
-        return effects
     }
 
     /// The action keys shared by the browsing screens: open a screen or a form about the focused experiment.
@@ -148,7 +158,7 @@ public enum ConsoleUpdate {
         case .results:
             guard let experiment = state.focusedExperiment else { return [] }
             let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
-            reply = ScreenReply(push: .results(key: experiment.key), work: read)
+            reply = .push(.results(key: experiment.key), reading: read)
         case .newExperiment:
             reply = .present(.newExperiment(NewExperimentForm()))
         case .ramp:

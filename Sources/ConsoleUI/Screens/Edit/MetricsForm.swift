@@ -77,6 +77,6 @@ extension MetricsForm {
             return .none
         }
         guard metrics != original else { return .close(saying: .info("unchanged; nothing saved")) }
-        return ScreenReply(status: .clear, work: .apply(.setMetrics(experiment: experimentKey, metrics: metrics), expectedRevision: revision))
+        return .start(.apply(.setMetrics(experiment: experimentKey, metrics: metrics), expectedRevision: revision), status: .clear)
     }
 }

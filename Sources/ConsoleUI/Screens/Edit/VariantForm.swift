@@ -107,6 +107,6 @@ extension VariantForm {
         let change: Change = purpose == .add
             ? .addVariant(experiment: experimentKey, name: name, payload: value)
             : .setPayload(experiment: experimentKey, variant: name, payload: value)
-        return ScreenReply(status: .clear, work: .apply(change, expectedRevision: revision))
+        return .start(.apply(change, expectedRevision: revision), status: .clear)
     }
 }
