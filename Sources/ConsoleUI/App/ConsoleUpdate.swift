@@ -89,17 +89,7 @@ public enum ConsoleUpdate {
             state.overlay = form
             return apply(reply, from: .form, &state, rows)
         }
-        let reply: ScreenReply
-        switch state.screen {
-        case .list:
-            reply = state.list.handle(key, intent, screenContext)
-        case .results(let experimentKey):
-            reply = ResultsScreen.handle(intent, of: experimentKey, &state.results, screenContext)
-        case .detail, .whitelist, .history, .inspector:
-            var screen = state.screen
-            reply = screen.handle(key, intent, screenContext)
-            state.stack[state.stack.count - 1] = screen
-        }
+        let reply = state.handleOnScreen(key, intent, screenContext)
         return apply(reply, from: .screen, &state, rows)
     }
 
@@ -122,9 +112,9 @@ public enum ConsoleUpdate {
         switch reply.next {
         case .stay, .close:
             return []
-        case .present(let overlay, _):
+        case .present(let overlay, _, let reading):
             state.overlay = overlay
-            return []
+            return reading.map { state.startJob($0) } ?? []
         case .push(let screen, let reading):
             state.stack.append(screen)
             return reading.map { state.startJob($0) } ?? []
@@ -137,49 +127,48 @@ public enum ConsoleUpdate {
         case .giveUp(let job, _):
             return state.giveUpJob(job)
         case .browse(let intent):
-            return handleBrowsing(intent, &state, rows)
+            return apply(browsing(intent, state), from: responder, &state, rows)
         case .quit(let code):
             return [.quit(code)]
         }
     }
 
-    /// The action keys shared by the browsing screens: open a screen or a form about the focused experiment.
+    /// The action keys shared by the browsing screens: open a screen or a form about the focused
+    /// experiment (never `.browse` again, so `apply` takes it in one step).
     ///
     /// Dispatch has checked `Intent.availability` already: a form opens only when its action applies.
-    static func handleBrowsing(_ intent: Intent, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
-        let reply: ScreenReply
+    static func browsing(_ intent: Intent, _ state: AppState) -> ScreenReply {
         switch intent {
         case .inspect:
-            reply = .push(.inspector(state.lastInspector))
+            return .push(.inspector(state.lastInspector))
         case .history:
-            reply = .push(.history(HistoryScreen(experimentKey: state.screen == .list ? nil : state.focusedExperiment?.key)))
+            return .push(.history(HistoryScreen(experimentKey: state.screen == .list ? nil : state.focusedExperiment?.key)))
         case .whitelist:
-            reply = state.focusedExperiment.map { .push(.whitelist(WhitelistScreen(experimentKey: $0.key))) } ?? .none
+            return state.focusedExperiment.map { .push(.whitelist(WhitelistScreen(experimentKey: $0.key))) } ?? .none
         case .results:
-            guard let experiment = state.focusedExperiment else { return [] }
+            guard let experiment = state.focusedExperiment else { return .none }
             let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
-            reply = .push(.results(key: experiment.key), reading: read)
+            return .push(.results(key: experiment.key), reading: read)
         case .newExperiment:
-            reply = .present(.newExperiment(NewExperimentForm()))
+            return .present(.newExperiment(NewExperimentForm()))
         case .ramp:
-            guard let experiment = state.focusedExperiment else { return [] }
-            reply = .present(.ramp(RampEditor(experiment)))
+            guard let experiment = state.focusedExperiment else { return .none }
+            return .present(.ramp(RampEditor(experiment)))
         case .resolve:
-            guard let experiment = state.focusedExperiment else { return [] }
+            guard let experiment = state.focusedExperiment else { return .none }
             // The evidence column shows the results: read the logs unless they are read already.
             var form = ResolveForm(experiment)
             form.preselectLeader(of: state.results)
-            let effects = apply(.present(.resolve(form)), from: .screen, &state, rows)
-            return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
+            let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
+            return .present(.resolve(form), reading: read)
         case .addVariant, .setPayload, .editDescription, .setMetrics, .deleteDraft:
-            guard let experiment = state.focusedExperiment else { return [] }
-            reply = ExperimentEdits.ask(intent, experiment)
+            guard let experiment = state.focusedExperiment else { return .none }
+            return ExperimentEdits.ask(intent, experiment)
         case .start, .pause:
-            guard let experiment = state.focusedExperiment else { return [] }
-            reply = LifecycleQuestion.ask(intent == .start ? .running : .paused, experiment)
+            guard let experiment = state.focusedExperiment else { return .none }
+            return LifecycleQuestion.ask(intent == .start ? .running : .paused, experiment)
         default:
-            return []
+            return .none
         }
-        return apply(reply, from: .screen, &state, rows)
     }
 }

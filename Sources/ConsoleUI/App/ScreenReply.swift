@@ -12,8 +12,9 @@ struct ScreenReply {
         case stay
         /// Close the screen or form that answered.
         case close
-        /// Open this form or confirmation over the screen; `replacing`: instead of the form that answered.
-        case present(Overlay, replacing: Bool)
+        /// Open this form or confirmation over the screen (`replacing`: instead of the form that answered),
+        /// starting `reading` for it (the resolve form's evidence).
+        case present(Overlay, replacing: Bool, reading: Work? = nil)
         /// Open this screen on top, starting `reading` for it (the results screen's read of the logs).
         case push(Screen, reading: Work?)
         /// Start this work as a job (a form that answered and is not `closing` is kept in the job, to
@@ -30,7 +31,7 @@ struct ScreenReply {
         var closesAnswerer: Bool {
             switch self {
             case .close: true
-            case .present(_, let replacing): replacing
+            case .present(_, let replacing, _): replacing
             case .start(_, let closing, _), .giveUp(_, let closing): closing
             case .stay, .push, .browse, .quit: false
             }
@@ -47,8 +48,8 @@ struct ScreenReply {
     static func close(saying message: StatusMessage? = nil) -> ScreenReply {
         ScreenReply(status: message.map(Status.show) ?? .keep, next: .close)
     }
-    static func present(_ overlay: Overlay, status: Status = .keep) -> ScreenReply {
-        ScreenReply(status: status, next: .present(overlay, replacing: false))
+    static func present(_ overlay: Overlay, status: Status = .keep, reading: Work? = nil) -> ScreenReply {
+        ScreenReply(status: status, next: .present(overlay, replacing: false, reading: reading))
     }
     /// The form that answered gives way to `overlay` (a form to its confirmation, a confirmation back to its form).
     static func replace(with overlay: Overlay, status: Status = .keep) -> ScreenReply {
@@ -72,7 +73,7 @@ struct ScreenReply {
         var reply = self
         switch next {
         case .stay, .close: reply.next = .close
-        case .present(let overlay, _): reply.next = .present(overlay, replacing: true)
+        case .present(let overlay, _, let reading): reply.next = .present(overlay, replacing: true, reading: reading)
         case .start(let work, _, let subject): reply.next = .start(work, closing: true, selecting: subject)
         case .giveUp(let job, _): reply.next = .giveUp(job, closing: true)
         case .push, .browse, .quit: break  // not asked of a form

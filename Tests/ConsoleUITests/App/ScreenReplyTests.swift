@@ -25,7 +25,7 @@ struct ScreenReplyTests {
     @Test func closingTheAnswererKeepsTheStatusAndTheStep() {
         let asked = ScreenReply.present(.conflicts(ConflictsForm([])), status: .clear).closingAnswerer
         #expect(asked.status == .clear)
-        guard case .present(.conflicts, replacing: true) = asked.next else { Issue.record("a question asked again replaces the answerer"); return }
+        guard case .present(.conflicts, replacing: true, reading: nil) = asked.next else { Issue.record("a question asked again replaces the answerer"); return }
         let refused = ScreenReply.show(.error("no")).closingAnswerer
         #expect(refused.status == .show(.error("no")))
         guard case .close = refused.next else { Issue.record("a refusal asked again closes the answerer"); return }
