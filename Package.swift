@@ -38,25 +38,27 @@ let package = Package(
         /// Results: streaming event readers, the per-subject analysis of SPEC §8 and the report. No terminal, no printing.
         .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "TerminalText"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentResults", "TerminalText"]),
+        /// The console's runtime: the session that performs ConsoleUI's effects, its jobs, store and git work. No ncurses.
+        .target(name: "ConsoleRuntime", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore", "ExperimentResults"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "TerminalText", "ConsoleUI", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "CNcurses"]
         ),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "ConsoleUI", "CBenchReference"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "ConsoleUI", "ConsoleRuntime", "CBenchReference"]),
         .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
         .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore", "ExperimentResults"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ConsoleRuntime", "ExperimentCore", "ExperimentStore", "ExperimentResults"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "ConsoleRuntime"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
         /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ConsoleRuntime
 import ConsoleUI
 import ExperimentCore
 import ExperimentStore

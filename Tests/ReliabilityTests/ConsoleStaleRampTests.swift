@@ -1,3 +1,4 @@
+import ConsoleRuntime
 import ConsoleUI
 import ExperimentCore
 import Foundation

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension AppState {
     /// Closes the overlay, else the top screen, else clears the list filter.

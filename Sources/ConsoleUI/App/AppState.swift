@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Everything the console shows, as a plain value: the store, the screens, the overlay, the message.
 public struct AppState: Equatable, Sendable {

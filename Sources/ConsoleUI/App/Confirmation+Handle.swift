@@ -8,7 +8,7 @@ extension Confirmation {
         case .confirm?:
             return .start(.apply(change, expectedRevision: expectedRevision))
         case .deny?, .cancel?, .back?:
-            return ScreenReply(status: .show(.info("nothing changed")), close: true, present: returnTo)
+            return returnTo.map { .replace(with: $0, status: .show(.info("nothing changed"))) } ?? .close(saying: .info("nothing changed"))
         default:
             return .none
         }

@@ -1,6 +1,5 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 import Foundation
 
 /// The pure update: an action and the state in, the new state and the effects to perform out.
@@ -90,27 +89,16 @@ public enum ConsoleUpdate {
             state.overlay = form
             return apply(reply, from: .form, &state, rows)
         }
-        let reply: ScreenReply
-        switch state.screen {
-        case .list:
-            reply = state.list.handle(key, intent, screenContext)
-        case .results(let experimentKey):
-            reply = ResultsScreen.handle(intent, of: experimentKey, &state.results, screenContext)
-        case .detail, .whitelist, .history, .inspector:
-            var screen = state.screen
-            reply = screen.handle(key, intent, screenContext)
-            state.stack[state.stack.count - 1] = screen
-        }
+        let reply = state.handleOnScreen(key, intent, screenContext)
         return apply(reply, from: .screen, &state, rows)
     }
 
     /// Who answered a key.
     private enum Responder { case form, screen }
 
-    /// Carries out what the form or screen asked, in a fixed order.
+    /// Carries out what the form or screen asked: closes it if the step says so, sets the status bar, takes the step.
     private static func apply(_ reply: ScreenReply, from responder: Responder, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
-        var effects: [Effect] = []
-        if reply.close {
+        if reply.next.closesAnswerer {
             switch responder {
             case .form: state.overlay = nil
             case .screen: state.closeTop(rows)
@@ -121,56 +109,66 @@ public enum ConsoleUpdate {
         case .clear: state.message = nil
         case .show(let message): state.message = message
         }
-        if let overlay = reply.present { state.overlay = overlay }
-        if let screen = reply.push { state.stack.append(screen) }
-        if let subject = reply.selectSubject, case .whitelist(var screen)? = state.stack.last {
-            screen.selectedSubject = subject
-            state.stack[state.stack.count - 1] = .whitelist(screen)
+        switch reply.next {
+        case .stay, .close:
+            return []
+        case .present(let overlay, _, let reading):
+            state.overlay = overlay
+            return reading.map { state.startJob($0) } ?? []
+        case .push(let screen, let reading):
+            state.stack.append(screen)
+            return reading.map { state.startJob($0) } ?? []
+        case .start(let work, _, let subject):
+            if let subject, case .whitelist(var screen)? = state.stack.last {
+                screen.selectedSubject = subject
+                state.stack[state.stack.count - 1] = .whitelist(screen)
+            }
+            return state.startJob(work)
+        case .giveUp(let job, _):
+            return state.giveUpJob(job)
+        case .browse(let intent):
+            return apply(browsing(intent, state), from: responder, &state, rows)
+        case .quit(let code):
+            return [.quit(code)]
         }
-        if let id = reply.giveUp { effects += state.giveUpJob(id) }
-        if let work = reply.work { effects += state.startJob(work) }
-        if let intent = reply.browse { effects += handleBrowsing(intent, &state, rows) }
-        if let code = reply.quit { effects.append(.quit(code)) }
-        return effects
     }
 
-    /// The action keys shared by the browsing screens: open a screen or a form about the focused experiment.
+    /// The action keys shared by the browsing screens: open a screen or a form about the focused
+    /// experiment (never `.browse` again, so `apply` takes it in one step).
     ///
     /// Dispatch has checked `Intent.availability` already: a form opens only when its action applies.
-    static func handleBrowsing(_ intent: Intent, _ state: inout AppState, _ rows: RowCache) -> [Effect] {
-        let reply: ScreenReply
+    static func browsing(_ intent: Intent, _ state: AppState) -> ScreenReply {
         switch intent {
         case .inspect:
-            reply = .push(.inspector(state.lastInspector))
+            return .push(.inspector(state.lastInspector))
         case .history:
-            reply = .push(.history(HistoryScreen(experimentKey: state.screen == .list ? nil : state.focusedExperiment?.key)))
+            return .push(.history(HistoryScreen(experimentKey: state.screen == .list ? nil : state.focusedExperiment?.key)))
         case .whitelist:
-            reply = state.focusedExperiment.map { .push(.whitelist(WhitelistScreen(experimentKey: $0.key))) } ?? .none
+            return state.focusedExperiment.map { .push(.whitelist(WhitelistScreen(experimentKey: $0.key))) } ?? .none
         case .results:
-            guard let experiment = state.focusedExperiment else { return [] }
+            guard let experiment = state.focusedExperiment else { return .none }
             let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
-            reply = ScreenReply(push: .results(key: experiment.key), work: read)
+            return .push(.results(key: experiment.key), reading: read)
         case .newExperiment:
-            reply = .present(.newExperiment(NewExperimentForm()))
+            return .present(.newExperiment(NewExperimentForm()))
         case .ramp:
-            guard let experiment = state.focusedExperiment else { return [] }
-            reply = .present(.ramp(RampEditor(experiment)))
+            guard let experiment = state.focusedExperiment else { return .none }
+            return .present(.ramp(RampEditor(experiment)))
         case .resolve:
-            guard let experiment = state.focusedExperiment else { return [] }
+            guard let experiment = state.focusedExperiment else { return .none }
             // The evidence column shows the results: read the logs unless they are read already.
             var form = ResolveForm(experiment)
             form.preselectLeader(of: state.results)
-            let effects = apply(.present(.resolve(form)), from: .screen, &state, rows)
-            return effects + (ResultsState.needsReading(state.results, of: experiment.key) ? state.startJob(.readResults(experiment: experiment.key)) : [])
+            let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
+            return .present(.resolve(form), reading: read)
         case .addVariant, .setPayload, .editDescription, .setMetrics, .deleteDraft:
-            guard let experiment = state.focusedExperiment else { return [] }
-            reply = ExperimentEdits.ask(intent, experiment)
+            guard let experiment = state.focusedExperiment else { return .none }
+            return ExperimentEdits.ask(intent, experiment)
         case .start, .pause:
-            guard let experiment = state.focusedExperiment else { return [] }
-            reply = LifecycleQuestion.ask(intent == .start ? .running : .paused, experiment)
+            guard let experiment = state.focusedExperiment else { return .none }
+            return LifecycleQuestion.ask(intent == .start ? .running : .paused, experiment)
         default:
-            return []
+            return .none
         }
-        return apply(reply, from: .screen, &state, rows)
     }
 }

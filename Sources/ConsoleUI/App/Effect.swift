@@ -1,6 +1,5 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 
 /// Work the update asks the runtime to do; I/O as values, performed outside the pure update.
 public enum Effect: Equatable, Sendable {

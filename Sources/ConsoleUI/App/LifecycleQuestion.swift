@@ -10,14 +10,14 @@ enum LifecycleQuestion {
     static func ask(_ target: ExperimentStatus, _ experiment: Experiment) -> ScreenReply {
         if let refusal = experiment.refusalText(for: target == .paused ? .pause : .start) { return .show(.error(refusal)) }
         if target == .paused {
-            return ScreenReply(present: .confirm(Confirmation(
+            return .present(.confirm(Confirmation(
                 title: "Pause \(experiment.key)?",
                 lines: ["Pause is the kill switch: every subject gets `\(experiment.control)` at once,",
                         "whitelisted ones too, until you start it again (s)."],
                 change: .pause(experiment: experiment.key), expectedRevision: experiment.revision)))
         }
         let verb = experiment.status == .paused ? "Resume" : "Start"
-        return ScreenReply(present: .confirm(Confirmation(
+        return .present(.confirm(Confirmation(
             title: "\(verb) \(experiment.key)?",
             lines: ["Subjects will be bucketed: \(experiment.weightSummary)",
                     "(unallocated \(experiment.unallocated) % get `\(experiment.control)`)."],

@@ -75,7 +75,7 @@ extension Confirmation {
         guard let experiment = context.snapshot.experiments[key] else {
             return .close(saying: .error(ExperimentError.unknownExperiment(key).message))
         }
-        if let form = returnTo { return ScreenReply(close: true, present: form) }
+        if let form = returnTo { return .replace(with: form) }
         switch change {
         case .edit(_, .start):
             return closing(LifecycleQuestion.ask(.running, experiment))
@@ -90,8 +90,6 @@ extension Confirmation {
 
     /// `reply` in place of this confirmation.
     private func closing(_ reply: ScreenReply) -> ScreenReply {
-        var reply = reply
-        reply.close = true
-        return reply
+        reply.closingAnswerer
     }
 }

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Rows derived from the state — the list's sorted and filtered experiments, a whitelist's sorted
 /// entries, the inspector's decisions — kept per input so neither keys nor frames rebuild them.

@@ -1,20 +1,23 @@
-extension Screen {
-    /// Hands a key to a screen above the list; it changes itself and answers (the list's state is `AppState.list`).
-    mutating func handle(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
-        switch self {
-        case .list, .results:
-            // The list's value is `AppState.list`; the results screen's is `AppState.results` (see `ResultsScreen.handle`).
-            return .none
+extension AppState {
+    /// Hands a key to the screen on top, the one dispatch for every `Screen`: the screen changes its
+    /// own value and answers. The list's value is `list` and the results screen's is `results` (the
+    /// resolve form's evidence and the read job share it); the screens above keep theirs in `stack`.
+    mutating func handleOnScreen(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
+        switch screen {
+        case .list:
+            return list.handle(key, intent, context)
+        case .results(let experimentKey):
+            return ResultsScreen.handle(intent, of: experimentKey, &results, context)
         case .detail:
             return intent == .back || intent == .quit ? .close() : .browse(intent)
         case .whitelist(var value):
-            defer { self = .whitelist(value) }
+            defer { stack[stack.count - 1] = .whitelist(value) }
             return value.handle(key, intent, context)
         case .history(var value):
-            defer { self = .history(value) }
+            defer { stack[stack.count - 1] = .history(value) }
             return value.handle(key, intent, context)
         case .inspector(var value):
-            defer { self = .inspector(value) }
+            defer { stack[stack.count - 1] = .inspector(value) }
             return value.handle(key, intent, context)
         }
     }

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// What a screen or form may read while it handles a key: the store, the console's settings, the
 /// derived rows and the room it has on screen. Handlers change only their own value and answer

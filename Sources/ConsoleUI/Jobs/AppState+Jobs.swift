@@ -1,10 +1,9 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 
 extension AppState {
     /// The job writing the store, if one runs (there is at most one).
-    var storeJob: Job? { jobs.first { $0.work.writesStore } }
+    package var storeJob: Job? { jobs.first { $0.work.writesStore } }
 
     /// Starts `work` as a job and returns the effect that runs it off the render loop.
     ///

@@ -1,6 +1,5 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 
 /// Names one job (an effect performed off the render loop) from its start to its result.
 public struct JobID: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The conflicts git left in the store (a merge by the driver that ended in conflicts): each with
 /// BASE, OURS and THEIRS in words. The operator picks a side per conflict; Enter writes the store
@@ -27,7 +26,7 @@ public struct ConflictsForm: Equatable, Sendable {
         case .nextField: focus = (focus + 1) % conflicts.count
         case .previousField: focus = (focus + conflicts.count - 1) % conflicts.count
         case .cycleNext, .cyclePrevious: takesTheirs[focus].toggle()
-        case .submit: return ScreenReply(close: true, work: .resolveConflicts(takingTheirs: theirs))
+        case .submit: return .start(.resolveConflicts(takingTheirs: theirs), closing: true)
         case .cancel:
             return .close(saying: .info("the conflicts stay: the store holds OURS's value of each and git still lists it as conflicted"))
         default: break

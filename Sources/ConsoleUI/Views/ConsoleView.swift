@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Renders the whole console into a buffer: title bar, the screen, any overlay, status and help bars.
 public enum ConsoleView {

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// One experiment: its facts, variants with weights and ranges, payloads, and recent history.
 enum DetailView {

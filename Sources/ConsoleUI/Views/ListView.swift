@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The experiment list: the filter line, the column header and the visible rows (see `ListColumns`).
 enum ListView {

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The console's colours and glyphs; every colour comes with a word or glyph so NO_COLOR still reads.
 public enum Palette {

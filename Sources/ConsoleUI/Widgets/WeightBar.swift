@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// A stacked bar of an experiment's weights: one coloured glyph run per variant, `·` for unallocated.
 enum WeightBar {

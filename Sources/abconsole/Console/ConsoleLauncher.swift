@@ -1,5 +1,7 @@
+import ConsoleRuntime
 import ConsoleUI
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 import Foundation
 

@@ -1,3 +1,4 @@
+import ConsoleRuntime
 import ExperimentCore
 import ExperimentStore
 import Foundation

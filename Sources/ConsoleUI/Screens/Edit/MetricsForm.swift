@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Names the goal and guardrail metrics results judge the variants by (`M` on the detail screen; SPEC §12).
 public struct MetricsForm: Equatable, Sendable {
@@ -78,6 +77,6 @@ extension MetricsForm {
             return .none
         }
         guard metrics != original else { return .close(saying: .info("unchanged; nothing saved")) }
-        return ScreenReply(status: .clear, work: .apply(.setMetrics(experiment: experimentKey, metrics: metrics), expectedRevision: revision))
+        return .start(.apply(.setMetrics(experiment: experimentKey, metrics: metrics), expectedRevision: revision), status: .clear)
     }
 }

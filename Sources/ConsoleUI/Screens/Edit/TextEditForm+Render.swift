@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension TextEditForm {
     /// Draws the form in a box centred in `area`, with the save error that kept it open.

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Edits one text of an experiment: its description (`E` on the detail screen) or a whitelist entry's note (`N`).
 public struct TextEditForm: Equatable, Sendable {
@@ -65,6 +64,6 @@ extension TextEditForm {
             change = .whitelistNote(experiment: experimentKey, subject: subject, note: field.text)
         }
         guard field.text != original else { return .close(saying: .info("unchanged; nothing saved")) }
-        return ScreenReply(status: .clear, work: .apply(change, expectedRevision: revision))
+        return .start(.apply(change, expectedRevision: revision), status: .clear)
     }
 }

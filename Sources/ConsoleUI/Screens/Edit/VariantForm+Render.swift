@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension VariantForm {
     /// Draws the form in a box centred in `area`, with the problem or the save error that kept it open.

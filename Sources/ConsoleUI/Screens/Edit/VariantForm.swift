@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// Adds a variant (name and optional JSON payload, at 0 %) or sets a variant's payload (`v`, `P` on the detail screen).
 public struct VariantForm: Equatable, Sendable {
@@ -108,6 +107,6 @@ extension VariantForm {
         let change: Change = purpose == .add
             ? .addVariant(experiment: experimentKey, name: name, payload: value)
             : .setPayload(experiment: experimentKey, variant: name, payload: value)
-        return ScreenReply(status: .clear, work: .apply(change, expectedRevision: revision))
+        return .start(.apply(change, expectedRevision: revision), status: .clear)
     }
 }

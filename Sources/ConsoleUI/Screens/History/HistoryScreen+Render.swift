@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension HistoryScreen {
     /// The rows the selected change takes in full below the table in an area `bodyHeight` rows high

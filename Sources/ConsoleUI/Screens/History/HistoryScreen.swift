@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The audit log, newest first, for all experiments or one; `a` switches between the two and `/` filters.
 public struct HistoryScreen: Equatable, Sendable {

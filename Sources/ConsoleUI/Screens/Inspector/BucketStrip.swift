@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The 0..9999 bucket space on one line: each column glyphed and coloured by the variant owning
 /// that slice (`·` unallocated), and on the line below `▲` at the subject's bucket.

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The decisions of the last inspection, one per experiment sorted by key, computed with the same
 /// code as `abconsole inspect` once per store change (compiling an experiment hashes its whole

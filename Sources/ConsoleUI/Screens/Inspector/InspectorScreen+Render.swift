@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension InspectorScreen {
     /// Rows the bucket strip section takes at the bottom.

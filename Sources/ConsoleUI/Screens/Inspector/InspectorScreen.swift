@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The subject inspector: a user id and/or a device id in, every experiment's decision out.
 public struct InspectorScreen: Equatable, Sendable {

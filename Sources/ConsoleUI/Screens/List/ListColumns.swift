@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The experiment list's columns: key, type, status, weights (numbers, then a bar when there is
 /// room), whitelist count, last update and who made it, and the description on wide terminals.

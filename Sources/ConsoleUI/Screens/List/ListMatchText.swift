@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 import Foundation
 
 /// One experiment's text as the list filter tests it, prepared once per store change.

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The experiment list's experiments sorted by key, and which of them match the filter, rebuilt
 /// only when the store or the filter changes (never per frame or per movement key).

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension NewExperimentForm {
     /// The draft the form describes, or the first reason it cannot be created (key, weights, sum).

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension NewExperimentForm {
     /// Handles a key while the form is open.

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension NewExperimentForm {
     /// A row of the form panel.

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The new experiment form: key, type, variants with weights, description; saved as a draft.
 public struct NewExperimentForm: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension RampEditor {
     /// Handles a key while the editor is open.
@@ -33,7 +32,7 @@ extension RampEditor {
         }
         var returning = self
         returning.focus(focus)
-        return ScreenReply(close: true, present: .confirm(Confirmation(
+        return .replace(with: .confirm(Confirmation(
             title: "Ramp \(experimentKey)?",
             lines: Self.confirmationLines(self, preview, plan),
             change: .ramp(experiment: experimentKey, weights: preview.named(self)),

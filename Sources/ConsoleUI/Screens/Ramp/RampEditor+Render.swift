@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension RampEditor {
     /// A row of the editor panel.

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The ramp editor: one weight field per variant, with a live preview of what moves.
 public struct RampEditor: Equatable, Sendable {

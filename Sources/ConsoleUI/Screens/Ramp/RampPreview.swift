@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// What the editor's fields would do: the typed weights, their sum, why they cannot apply, and the plan.
 struct RampPreview: Equatable {

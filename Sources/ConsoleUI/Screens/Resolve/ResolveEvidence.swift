@@ -1,6 +1,5 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 
 /// What an owner should look at before resolving: status, weights, the results per variant, whitelist, recent history.
 enum ResolveEvidence {

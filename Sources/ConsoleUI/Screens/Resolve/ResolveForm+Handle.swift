@@ -1,6 +1,5 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 
 extension ResolveForm {
     /// Handles a key while the form is open.

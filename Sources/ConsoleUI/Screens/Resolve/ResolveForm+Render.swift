@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension ResolveForm {
     /// A row of the form column.

@@ -1,6 +1,5 @@
 import ExperimentCore
 import ExperimentResults
-import ExperimentStore
 
 /// The resolve form: pick the winner, type the experiment key to confirm this irreversible change.
 public struct ResolveForm: Equatable, Sendable {

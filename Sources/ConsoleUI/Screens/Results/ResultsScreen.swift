@@ -18,10 +18,10 @@ enum ResultsScreen {
             return .start(.readResults(experiment: experimentKey))
         case .cancel?:
             // `Esc` reaches here while loading only if the job is gone; a running read is given up before the screen sees the key.
-            if let current, current.isLoading { return ScreenReply(giveUp: current.job) }
+            if let current, current.isLoading { return .giveUp(current.job) }
             return .close()
         case .back?, .quit?:
-            return ScreenReply(close: true, giveUp: current.flatMap { $0.isLoading ? $0.job : nil })
+            return current.flatMap { $0.isLoading ? .giveUp($0.job, closing: true) : nil } ?? .close()
         default:
             return .browse(intent)
         }

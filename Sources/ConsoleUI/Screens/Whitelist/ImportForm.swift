@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The whitelist import form: the path of a CSV file of `subject,variant[,note]` lines.
 public struct ImportForm: Equatable, Sendable {
@@ -24,7 +23,7 @@ extension ImportForm {
         case .submit?:
             if let refusal = context.writeRefusal("import a whitelist") { return .show(refusal) }
             guard !path.text.isEmpty else { return .show(.error("type the path of a CSV file of subject,variant[,note] lines")) }
-            return ScreenReply(status: .clear, work: .importWhitelist(experiment: experimentKey, path: path.text, expectedRevision: revision))
+            return .start(.importWhitelist(experiment: experimentKey, path: path.text, expectedRevision: revision), status: .clear)
         case nil, .cycleNext?, .cyclePrevious?, .editText?:
             path.type(key)
         default:

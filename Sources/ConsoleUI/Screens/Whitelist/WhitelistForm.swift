@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The whitelist add form: subject (focused first), variant (←/→ or type its name), note.
 public struct WhitelistForm: Equatable, Sendable {
@@ -132,11 +131,11 @@ extension WhitelistForm {
         guard !subject.text.isEmpty else { return .show(.error("type the \(subjectType.rawValue) id to whitelist first")) }
         guard let variant else { return .none }
         if let experiment = context.snapshot.experiments[experimentKey], let question = replaceQuestion(experiment) {
-            return ScreenReply(status: .clear, close: true, present: .confirm(question))
+            return .replace(with: .confirm(question), status: .clear)
         }
-        return ScreenReply(status: .clear, work: .apply(.whitelistAdd(experiment: experimentKey, subject: subject.text, variant: variant, note: note.text),
-                                                         expectedRevision: revision),
-                           selectSubject: SubjectID(subject.text))
+        return .start(.apply(.whitelistAdd(experiment: experimentKey, subject: subject.text, variant: variant, note: note.text),
+                             expectedRevision: revision),
+                      status: .clear, selecting: SubjectID(subject.text))
     }
 }
 

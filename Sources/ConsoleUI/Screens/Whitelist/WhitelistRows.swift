@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The whitelist's entries sorted by subject, and which of them match the filter, rebuilt only when
 /// the experiment or the filter changes (never per frame or per movement key).

@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 extension WhitelistScreen {
     /// Draws the summary line, the filter, and the visible rows only (the whitelist may hold 100,000+).

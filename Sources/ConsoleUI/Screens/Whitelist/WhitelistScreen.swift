@@ -1,5 +1,4 @@
 import ExperimentCore
-import ExperimentStore
 
 /// The whitelist screen of one experiment: entries sorted by subject, a filter, add, remove, import.
 public struct WhitelistScreen: Equatable, Sendable {
@@ -59,16 +58,16 @@ extension WhitelistScreen {
             return .close()
         // Dispatch has checked `Intent.availability` (read-only, resolved) before these reach the screen.
         case .whitelistAdd?:
-            return ScreenReply(status: .clear, present: .whitelistAdd(WhitelistForm(experiment)))
+            return .present(.whitelistAdd(WhitelistForm(experiment)), status: .clear)
         case .whitelistRemove?:
             return askRemoval(experiment, rows(filter))
         case .whitelistEditNote?:
             guard !rows(filter).matching.isEmpty, let subject = selectedSubject, let entry = experiment.whitelistEntry(for: subject.text) else {
                 return .show(.error("no note to edit: no entry is selected"))
             }
-            return ScreenReply(status: .clear, present: .textEdit(.note(of: entry, in: experiment)))
+            return .present(.textEdit(.note(of: entry, in: experiment)), status: .clear)
         case .whitelistImport?:
-            return ScreenReply(status: .clear, present: .importCSV(ImportForm(experiment)))
+            return .present(.importCSV(ImportForm(experiment)), status: .clear)
         case .inspect? where !rows(filter).matching.isEmpty:
             let shown = rows(filter)
             return .push(.inspector(InspectorScreen(subject: shown[selectedIndex(in: shown)].subject, of: experiment, context)))
@@ -118,11 +117,11 @@ extension WhitelistScreen {
         unlisted.whitelist = [:]
         let after = CompiledExperiment(unlisted).decide(for: Subject(userID: entry.subject, deviceID: entry.subject))
         let bucket = after.bucket.map { "bucket \($0), " } ?? ""
-        return ScreenReply(status: .clear, present: .confirm(Confirmation(
+        return .present(.confirm(Confirmation(
             title: "Remove `\(entry.subject)` from the whitelist of `\(experiment.key)`?",
             lines: ["It is forced into `\(entry.variant)` (added by \(entry.addedBy), \(TimeLabel.utc(entry.addedAt))).",
                     "Afterwards it gets `\(after.variant)` (\(bucket)\(after.reason.rawValue))."],
             change: .whitelistRemove(experiment: experiment.key, subject: entry.subject),
-            expectedRevision: experiment.revision)))
+            expectedRevision: experiment.revision)), status: .clear)
     }
 }

@@ -1,5 +1,6 @@
 import ConsoleUI
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 import Foundation
 

@@ -1,4 +1,3 @@
-import ConsoleUI
 import ExperimentCore
 import ExperimentResults
 import Foundation

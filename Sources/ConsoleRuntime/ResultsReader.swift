@@ -1,3 +1,4 @@
+import ConsoleUI
 import Dispatch
 import ExperimentResults
 

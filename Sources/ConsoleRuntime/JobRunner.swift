@@ -1,3 +1,4 @@
+import ConsoleUI
 import ExperimentStore
 import Foundation
 

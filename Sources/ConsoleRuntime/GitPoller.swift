@@ -1,3 +1,4 @@
+import ConsoleUI
 import ExperimentCore
 import ExperimentStore
 import Foundation
