@@ -10,6 +10,8 @@
 #   tmux_wait_exit [TIMEOUT]             wait for CMD to end; prints its exit code
 #   tmux_resize WIDTH HEIGHT             resize the window (the app gets SIGWINCH)
 #   tmux_stop                            kill the server and remove the test's directory
+# and per suite: e2e_setup NAME (the run directory and its cleanup), then e2e_run LABEL PREFIX
+# SCENARIO... (each scenario_NAME function run and counted; see below).
 #
 # Every test gets its own directory and socket, so tests never share a server. Waits poll
 # every 40 ms until a deadline; nothing sleeps for a fixed time. CMD runs as
