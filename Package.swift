@@ -48,14 +48,16 @@ let package = Package(
             name: "abconsole",
             dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "CNcurses"]
         ),
+        /// Test fixtures (`Fixture`, `TempDirectory`, `SplitMix64`) for the test targets and the benchmark; no product ships it.
+        .target(name: "ExperimentTestSupport", dependencies: ["ExperimentCore"]),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
-        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "ConsoleUI", "ConsoleRuntime", "CBenchReference"]),
-        .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore"]),
-        .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore"]),
+        .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "ConsoleUI", "ConsoleRuntime", "CBenchReference", "ExperimentTestSupport"]),
+        .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore", "ExperimentTestSupport"]),
+        .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentTestSupport"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ConsoleRuntime", "ExperimentCore", "ExperimentStore", "ExperimentResults"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ConsoleRuntime", "ExperimentCore", "ExperimentStore", "ExperimentResults", "ExperimentTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "ConsoleRuntime"]),

@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentStore
+import ExperimentTestSupport
 import Foundation
 
 /// Scenario 2: full decisions (status, whitelist, bucket) against a store of many experiments and

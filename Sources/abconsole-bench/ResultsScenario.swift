@@ -3,6 +3,7 @@ import ConsoleUI
 import ExperimentCore
 import ExperimentResults
 import ExperimentStore
+import ExperimentTestSupport
 import Foundation
 
 /// Scenario 7: `abconsole results` end to end on 5,000,000 exposures and 1,000,000 conversions (CSV),

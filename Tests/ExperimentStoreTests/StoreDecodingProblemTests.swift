@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentStore
+import ExperimentTestSupport
 import Foundation
 import Testing
 

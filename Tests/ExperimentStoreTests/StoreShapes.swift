@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentTestSupport
 import Foundation
 
 /// Small stores in the shapes of the benchmark (issue 14), built through `StoreSnapshot.apply`: the

@@ -650,39 +650,4 @@ scenario_metrics() {
 # --- runner ---------------------------------------------------------------------------------------
 
 SCENARIOS=(open_filter_detail ramp text_editing metrics whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
-passed=0
-failed=0
-started=$(_tmux_now_ms)
-for name in "${SCENARIOS[@]}"; do
-    [[ -n "${E2E_ONLY:-}" && " $E2E_ONLY " != *" $name "* ]] && continue
-    log=$RUN_DIR/$name.log
-    begin=$(_tmux_now_ms)
-    (
-        SCENARIO=${name//_/-}
-        trap tmux_stop EXIT
-        set -e
-        if [[ -n "${E2E_TRACE:-}" ]]; then
-            PS4='+ ${EPOCHREALTIME} '
-            set -x
-        fi
-        "scenario_$name"
-    ) >"$log" 2>&1
-    code=$?
-    [[ -n "${E2E_TRACE:-}" ]] && cat "$log" >&2
-    elapsed=$(awk -v ms=$(($(_tmux_now_ms) - begin)) 'BEGIN { printf "%.2f", ms / 1000 }')
-    case $code in
-        0)
-            passed=$((passed + 1))
-            echo "ok      $name (${elapsed}s)"
-            ;;
-        *)
-            failed=$((failed + 1))
-            echo "FAILED  $name (${elapsed}s)"
-            sed 's/^/    /' "$log"
-            ;;
-    esac
-done
-total=$(awk -v ms=$(($(_tmux_now_ms) - started)) 'BEGIN { printf "%.1f", ms / 1000 }')
-echo "e2e: took ${total}s" >&2
-echo "e2e: $passed passed, $failed failed"
-[[ $failed == 0 ]]
+e2e_run "e2e" "" "${SCENARIOS[@]}"

@@ -109,25 +109,4 @@ scenario_conflict_markers() {
 }
 
 SCENARIOS=(conflicts_screen conflict_markers)
-passed=0
-failed=0
-for name in "${SCENARIOS[@]}"; do
-    [[ -n "${E2E_ONLY:-}" && " $E2E_ONLY " != *" $name "* ]] && continue
-    log=$RUN_DIR/$name.log
-    (
-        SCENARIO=${name//_/-}
-        trap tmux_stop EXIT
-        set -e
-        "scenario_$name"
-    ) >"$log" 2>&1
-    if [[ $? == 0 ]]; then
-        passed=$((passed + 1))
-        echo "ok      git $name"
-    else
-        failed=$((failed + 1))
-        echo "FAILED  git $name"
-        sed 's/^/    /' "$log"
-    fi
-done
-echo "e2e git: $passed passed, $failed failed"
-[[ $failed == 0 ]]
+e2e_run "e2e git" "git " "${SCENARIOS[@]}"

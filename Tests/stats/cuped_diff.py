@@ -5,7 +5,7 @@ Random per-subject data (a pre-period covariate X correlated with the outcome Y 
 metric kinds: 0/1 values for proportions, real values for means, some negative control means),
 aggregated into the sufficient statistics of the summary CSV (n, ΣY, ΣY², ΣX, ΣX², ΣXY), run through
 gbstats' EffectBayesianABTest, TwoSidedTTest and SequentialTwoSidedTTest with RegressionAdjustedStatistic
-and through `abconsole-statsdiff` (`"op":"cuped"`). Tolerance 1e-6 as in gbstats_diff.py (lift and
+and through `abconsole-statsdiff` (`"op":"cuped"`). Tolerance 1e-6 as in gbstats_diff.py (diff_support.py) (lift and
 interval ends relative above 1, probabilities absolute); lift over |μC| as SPEC §8 says, so gbstats'
 numbers are mapped for a negative control mean exactly as gbstats_diff.py does.
 
@@ -14,17 +14,13 @@ numbers are mapped for a negative control mean exactly as gbstats_diff.py does.
 Prints "cuped differential: N passed, M failed"; exit 1 on any failure.
 """
 import argparse
-import json
 import math
+import os
 import random
-import subprocess
 import sys
-import warnings
 
-sys.path.insert(0, __import__("os").path.dirname(__file__))
-import gbstats_diff  # noqa: E402  (the same loader, tolerance and comparison)
-
-ENGINES = ("bayesian", "frequentist", "sequential")
+sys.path.insert(0, os.path.dirname(__file__))
+from diff_support import ENGINES, gbstats_answer, load_gbstats, report, run_statsdiff  # noqa: E402
 
 
 def group(rng, n, kind, mu, sd, rho, shift):
@@ -70,8 +66,6 @@ def make_cases(count, seed):
 
 
 def gbstats_result(case):
-    from gbstats.bayesian.tests import EffectBayesianABTest
-    from gbstats.frequentist.tests import SequentialTwoSidedTTest, TwoSidedTTest
     from gbstats.models.statistics import ProportionStatistic, RegressionAdjustedStatistic, SampleMeanStatistic
 
     def stat(g):
@@ -83,19 +77,7 @@ def gbstats_result(case):
         return RegressionAdjustedStatistic(n=g["n"], post_statistic=post, pre_statistic=pre,
                                            post_pre_sum_of_products=g["cross_sum"], theta=0)
 
-    test = {"bayesian": EffectBayesianABTest, "frequentist": TwoSidedTTest, "sequential": SequentialTwoSidedTTest}[case["engine"]]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = test(stat(case["control"]), stat(case["treatment"])).compute_result()
-    if result.error_message:
-        return {"none": result.error_message}
-    lift, lower, upper = result.expected, result.ci[0], result.ci[1]
-    ctw = getattr(result, "chance_to_win", None) if case["engine"] == "bayesian" else None
-    p = getattr(result, "p_value", None) if case["engine"] != "bayesian" else None
-    if case["control"]["sum"] / case["control"]["n"] < 0:
-        lift, lower, upper = -lift, -upper, -lower
-        ctw = None if ctw is None else 1 - ctw
-    return {"lift": lift, "lower": lower, "upper": upper, "chance_to_win": ctw, "p_value": p}
+    return gbstats_answer(case, stat)
 
 
 def main():
@@ -104,32 +86,11 @@ def main():
     parser.add_argument("--cases", type=int, default=1000, help="cases per engine (default 1000)")
     parser.add_argument("--seed", type=int, default=20261126)
     args = parser.parse_args()
-    gbstats_diff.load_gbstats()
+    load_gbstats("cuped")
     cases = make_cases(args.cases, args.seed)
     expected = {case["id"]: gbstats_result(case) for case in cases}
-    run = subprocess.run([args.bin], input="".join(json.dumps(c) + "\n" for c in cases), capture_output=True, text=True)
-    if run.returncode != 0:
-        print(f"cuped differential: FAILED, {args.bin} exited {run.returncode}: {run.stderr.strip()}", file=sys.stderr)
-        sys.exit(1)
-    swift = {row["id"]: row for row in map(json.loads, run.stdout.splitlines())}
-    passed = failed = 0
-    tally = {}
-    for case in cases:
-        key = (case["engine"], case["kind"], "none" if "none" in expected[case["id"]] else "estimate")
-        tally[key] = tally.get(key, 0) + 1
-        problems = gbstats_diff.compare(case, expected[case["id"]], swift.get(case["id"], {"error": "no output"}))
-        if problems:
-            failed += 1
-            if failed <= 10:
-                print(f"case {case['id']} ({case['engine']}, {case['kind']}):\n  " + "\n  ".join(problems), file=sys.stderr)
-        else:
-            passed += 1
-    for key in sorted(tally):
-        print(f"  {key[0]:<11} {key[1]:<10} {key[2]:<8} {tally[key]}")
-    print("  largest difference (scaled as compared): " + ", ".join(f"{k} {v:.1e}" for k, v in sorted(gbstats_diff.WORST.items())))
-    print(f"cuped differential: {passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and passed == len(cases) else 1)
-
+    swift = run_statsdiff(args.bin, cases, "cuped")
+    report("cuped", cases, expected, swift, shown=10, describe=lambda case: f"({case['engine']}, {case['kind']})")
 
 if __name__ == "__main__":
     main()

@@ -25,31 +25,12 @@ engine with gbstats' answers, which `swift test` checks without Python (GbstatsF
 import argparse
 import json
 import math
+import os
 import random
-import subprocess
 import sys
-import warnings
 
-TOLERANCE = 1e-6
-ENGINES = ("bayesian", "frequentist", "sequential")
-
-
-def load_gbstats():
-    try:
-        import importlib.metadata
-
-        version = importlib.metadata.version("gbstats")
-        from gbstats.bayesian.tests import EffectBayesianABTest
-        from gbstats.frequentist.tests import SequentialTwoSidedTTest, TwoSidedTTest
-        from gbstats.models.statistics import ProportionStatistic, SampleMeanStatistic
-    except Exception as error:  # noqa: BLE001 - any import failure must fail the test
-        print(f"gbstats differential: FAILED, gbstats 0.8 is not importable ({error}); "
-              'install it with: pip install "gbstats==0.8.*"', file=sys.stderr)
-        sys.exit(1)
-    if not version.startswith("0.8."):
-        print(f"gbstats differential: FAILED, gbstats {version} installed; this test is against 0.8.x", file=sys.stderr)
-        sys.exit(1)
-    return EffectBayesianABTest, TwoSidedTTest, SequentialTwoSidedTTest, ProportionStatistic, SampleMeanStatistic
+sys.path.insert(0, os.path.dirname(__file__))
+from diff_support import ENGINES, compare, gbstats_answer, load_gbstats, report, run_statsdiff  # noqa: E402
 
 
 def log_uniform_int(rng, lo, hi):
@@ -123,66 +104,19 @@ def make_cases(count, seed):
 
 
 def gbstats_result(gb, case):
-    EffectBayesianABTest, TwoSidedTTest, SequentialTwoSidedTTest, ProportionStatistic, SampleMeanStatistic = gb
+    _, _, _, ProportionStatistic, SampleMeanStatistic = gb
 
     def stat(group):
         if case["kind"] == "proportion":
             return ProportionStatistic(n=group["n"], sum=group["sum"])
         return SampleMeanStatistic(n=group["n"], sum=group["sum"], sum_squares=group["sum_squares"])
 
-    test = {"bayesian": EffectBayesianABTest, "frequentist": TwoSidedTTest, "sequential": SequentialTwoSidedTTest}[case["engine"]]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = test(stat(case["control"]), stat(case["treatment"])).compute_result()
-    if result.error_message:
-        return {"none": result.error_message}
-    lift, lower, upper = result.expected, result.ci[0], result.ci[1]
-    ctw = getattr(result, "chance_to_win", None) if case["engine"] == "bayesian" else None
-    p = getattr(result, "p_value", None) if case["engine"] != "bayesian" else None
-    control = case["control"]
-    if control["sum"] / control["n"] < 0:  # SPEC §8 divides by |muC|; gbstats by muC
-        lift, lower, upper = -lift, -upper, -lower
-        ctw = None if ctw is None else 1 - ctw
-    return {"lift": lift, "lower": lower, "upper": upper, "chance_to_win": ctw, "p_value": p}
-
-
-def close(swift, expected, relative):
-    if expected is None or swift is None:
-        return expected is None and swift is None
-    if not (math.isfinite(swift) and math.isfinite(expected)):
-        return False
-    scale = max(1.0, abs(expected)) if relative else 1.0
-    return abs(swift - expected) <= TOLERANCE * scale
-
-
-WORST = {}  # field -> largest scaled difference seen
-
-
-def compare(case, expected, swift):
-    """A list of mismatch descriptions (empty when the case passes)."""
-    if swift.get("error"):
-        return [f"swift rejected the input: {swift['error']}"]
-    if "none" in expected:
-        if swift.get("lift") is not None or not swift.get("note"):
-            return [f"gbstats gives no estimate ({expected['none']}), swift gives lift {swift.get('lift')}"]
-        return []
-    if swift.get("lift") is None:
-        return [f"swift gives no estimate ({swift.get('note')}), gbstats gives lift {expected['lift']}"]
-    problems = []
-    for field, relative in (("lift", True), ("lower", True), ("upper", True), ("chance_to_win", False), ("p_value", False)):
-        got, want = swift.get(field), expected[field]
-        if got is not None and want is not None and math.isfinite(got) and math.isfinite(want):
-            scaled = abs(got - want) / (max(1.0, abs(want)) if relative else 1.0)
-            WORST[field] = max(WORST.get(field, 0.0), scaled)
-        if not close(got, want, relative):
-            problems.append(f"{field}: swift {swift.get(field)!r} vs gbstats {expected[field]!r}")
-    return problems
+    return gbstats_answer(case, stat)
 
 
 def write_fixture(cases, expected):
     """The first 40 cases of each engine, with gbstats' (SPEC-mapped) answers, as Swift literals."""
     import importlib.metadata
-    import os
 
     def num(v):
         return "nil" if v is None else repr(float(v))
@@ -227,40 +161,13 @@ def main():
     parser.add_argument("--write-fixture", action="store_true", help="also write the Swift fixture of gbstats answers")
     args = parser.parse_args()
 
-    gb = load_gbstats()
+    gb = load_gbstats("gbstats")
     cases = make_cases(args.cases, args.seed)
     expected = {case["id"]: gbstats_result(gb, case) for case in cases}
     if args.write_fixture:
         write_fixture(cases, expected)
-    stdin = "".join(json.dumps(case) + "\n" for case in cases)
-    try:
-        run = subprocess.run([args.bin], input=stdin, capture_output=True, text=True)
-    except OSError as error:
-        print(f"gbstats differential: FAILED, cannot run {args.bin} ({error}); build it with swift build", file=sys.stderr)
-        sys.exit(1)
-    if run.returncode != 0:
-        print(f"gbstats differential: FAILED, {args.bin} exited {run.returncode}: {run.stderr.strip()}", file=sys.stderr)
-        sys.exit(1)
-    swift = {row["id"]: row for row in map(json.loads, run.stdout.splitlines())}
-
-    passed = failed = 0
-    tally = {}
-    for case in cases:
-        key = (case["engine"], case["kind"], "none" if "none" in expected[case["id"]] else "estimate")
-        tally[key] = tally.get(key, 0) + 1
-        problems = compare(case, expected[case["id"]], swift.get(case["id"], {"error": "no output"}))
-        if problems:
-            failed += 1
-            if failed <= 20:
-                print(f"case {case['id']} {json.dumps(case)}:\n  " + "\n  ".join(problems), file=sys.stderr)
-        else:
-            passed += 1
-    for key in sorted(tally):
-        print(f"  {key[0]:<11} {key[1]:<10} {key[2]:<8} {tally[key]}")
-    print("  largest difference (scaled as compared): " + ", ".join(f"{k} {v:.1e}" for k, v in sorted(WORST.items())))
-    print(f"gbstats differential: {passed} passed, {failed} failed")
-    sys.exit(0 if failed == 0 and passed == len(cases) else 1)
-
+    swift = run_statsdiff(args.bin, cases, "gbstats")
+    report("gbstats", cases, expected, swift, shown=20, describe=json.dumps)
 
 if __name__ == "__main__":
     main()

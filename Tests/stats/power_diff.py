@@ -17,13 +17,14 @@
 Prints "power differential: N passed, M failed" and exits 1 on any failure.
 """
 import argparse
-import json
 import math
+import os
 import random
-import subprocess
 import sys
 
-TOLERANCE = 1e-6
+sys.path.insert(0, os.path.dirname(__file__))
+from diff_support import TOLERANCE, run_statsdiff  # noqa: E402
+
 Z = 1.959963984540054
 
 
@@ -86,9 +87,9 @@ def simulate(rng, runs, binary, norm):
         case = {"op": "power", "id": scenario, "mde": mde, "mean_c": baseline, "var_c": baseline * (1 - baseline),
                 "var_t": rate_t * (1 - rate_t), "n_c": per_day, "n_t": per_day, "target": 0.8,
                 "per_day_c": per_day, "per_day_t": per_day}
-        days = run_swift(binary, [case])[0].get("days_remaining")
+        days = run_statsdiff(binary, [case], "power")[scenario].get("days_remaining")
         n = int(per_day * (1 + days))
-        predicted = run_swift(binary, [dict(case, n_c=float(n), n_t=float(n), target=None)])[0]["power"]
+        predicted = run_statsdiff(binary, [dict(case, n_c=float(n), n_t=float(n), target=None)], "power")[scenario]["power"]
         significant = 0
         for _ in range(runs):
             c = binomial(rng, n, baseline)
@@ -117,12 +118,6 @@ def binomial(rng, n, p):
     return max(0, min(n, int(round(rng.gauss(n * p, math.sqrt(n * p * (1 - p)))))))
 
 
-def run_swift(binary, cases):
-    text = "\n".join(json.dumps(case) for case in cases) + "\n"
-    done = subprocess.run([binary], input=text, capture_output=True, text=True, check=True)
-    return [json.loads(line) for line in done.stdout.splitlines() if line]
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -133,7 +128,7 @@ def main():
     normal_power, norm = load_reference()
     rng = random.Random(args.seed)
     cases = [random_case(rng, index) for index in range(args.cases)]
-    results = {item["id"]: item for item in run_swift(args.bin, cases)}
+    results = run_statsdiff(args.bin, cases, "power")
     passed = failed = 0
     worst = 0.0
     for case in cases:

@@ -10,6 +10,8 @@
 #   tmux_wait_exit [TIMEOUT]             wait for CMD to end; prints its exit code
 #   tmux_resize WIDTH HEIGHT             resize the window (the app gets SIGWINCH)
 #   tmux_stop                            kill the server and remove the test's directory
+# and per suite: e2e_setup NAME (the run directory and its cleanup), then e2e_run LABEL PREFIX
+# SCENARIO... (each scenario_NAME function run and counted; see below).
 #
 # Every test gets its own directory and socket, so tests never share a server. Waits poll
 # every 40 ms until a deadline; nothing sleeps for a fixed time. CMD runs as
@@ -144,4 +146,46 @@ _e2e_cleanup() {
         rm -rf -- "$dir"
     done <"$SERVERS"
     rm -rf -- "$RUN_DIR"
+}
+
+# Runs each scenario (the shell function scenario_NAME) in a subshell with `set -e`, its tmux server
+# stopped after it, and its output kept in $RUN_DIR/NAME.log (shown when it fails). Prints one line
+# per scenario (`ok` or `FAILED`, PREFIX before the name, its time) and ends with
+# `LABEL: N passed, M failed`; fails when any failed. E2E_ONLY="a b" runs only those scenarios;
+# E2E_TRACE=1 prints a timed trace of each.
+e2e_run() {
+    local label=$1 prefix=$2
+    shift 2
+    local name log begin code elapsed total passed=0 failed=0 started
+    started=$(_tmux_now_ms)
+    for name in "$@"; do
+        [[ -n "${E2E_ONLY:-}" && " $E2E_ONLY " != *" $name "* ]] && continue
+        log=$RUN_DIR/$name.log
+        begin=$(_tmux_now_ms)
+        (
+            SCENARIO=${name//_/-}
+            trap tmux_stop EXIT
+            set -e
+            if [[ -n "${E2E_TRACE:-}" ]]; then
+                PS4='+ ${EPOCHREALTIME} '
+                set -x
+            fi
+            "scenario_$name"
+        ) >"$log" 2>&1
+        code=$?
+        [[ -n "${E2E_TRACE:-}" ]] && cat "$log" >&2
+        elapsed=$(awk -v ms=$(($(_tmux_now_ms) - begin)) 'BEGIN { printf "%.2f", ms / 1000 }')
+        if [[ $code == 0 ]]; then
+            passed=$((passed + 1))
+            echo "ok      $prefix$name (${elapsed}s)"
+        else
+            failed=$((failed + 1))
+            echo "FAILED  $prefix$name (${elapsed}s)"
+            sed 's/^/    /' "$log"
+        fi
+    done
+    total=$(awk -v ms=$(($(_tmux_now_ms) - started)) 'BEGIN { printf "%.1f", ms / 1000 }')
+    echo "$label: took ${total}s" >&2
+    echo "$label: $passed passed, $failed failed"
+    [[ $failed == 0 ]]
 }

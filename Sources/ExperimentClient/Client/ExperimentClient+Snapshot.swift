@@ -48,19 +48,22 @@ extension ExperimentClient {
     /// The file's bytes; opened without blocking and read only when it is a regular file, so a FIFO
     /// or a device named as the snapshot cannot hold the app at launch or grow without end.
     private static func readData(_ url: URL) -> Result<Data, SnapshotError> {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            return .failure(SnapshotError(source: url.path, reason: code == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(code)))"))
+        let descriptor: Int32
+        do {
+            descriptor = try ClientFiles.openDescriptor(url.path, flags: ClientFiles.readFlags)
+        } catch {
+            return .failure(SnapshotError(source: url.path, reason: error.isMissing ? "no such file" : "cannot be read: \(error.reason)"))
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            return .failure(SnapshotError(source: url.path, reason: "cannot be read: \(String(cString: strerror(errno)))"))
+        let mode: mode_t
+        do {
+            mode = try ClientFiles.mode(of: descriptor)
+        } catch {
+            return .failure(SnapshotError(source: url.path, reason: "cannot be read: \(error.reason)"))
         }
         // Only a regular file is read: a FIFO would block the app until a writer came, and a
         // directory or device would fail with a message naming no cause.
-        if let kind = SnapshotFileKind.irregular(mode: info.st_mode) {
+        if let kind = SnapshotFileKind.irregular(mode: mode) {
             return .failure(SnapshotError(source: url.path, reason: "is \(kind), not a snapshot file; point the client at the file `abconsole export --format client` wrote"))
         }
         do {

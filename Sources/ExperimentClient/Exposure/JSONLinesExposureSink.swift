@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
 
 /// Appends each exposure as one JSON line to a file (created `0644` if missing), ready for
@@ -25,22 +18,21 @@ public final class JSONLinesExposureSink: ExposureSink, @unchecked Sendable {
     /// in `init` forever), and so is anything but a regular file, a FIFO with a reader or a
     /// character device (`/dev/null`). Writes then block as usual.
     public init(path: String) throws(ExposureSinkError) {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw ExposureSinkError(path: path, reason: code == ENXIO ? "it is a FIFO that no process reads" : String(cString: strerror(code)))
+        let descriptor: Int32
+        do {
+            descriptor = try ClientFiles.openDescriptor(path, flags: ClientFiles.appendFlags, permissions: 0o644)
+        } catch {
+            throw ExposureSinkError(path: path, reason: error.isFIFOWithoutReader ? "it is a FIFO that no process reads" : error.reason)
         }
-        var info = stat()
-        let kind = fstat(descriptor, &info) == 0 ? info.st_mode & S_IFMT : 0
-        guard kind == S_IFREG || kind == S_IFIFO || kind == S_IFCHR else {
-            close(descriptor)
+        guard let mode = try? ClientFiles.mode(of: descriptor), ClientFiles.isAppendable(mode) else {
+            ClientFiles.closeDescriptor(descriptor)
             throw ExposureSinkError(path: path, reason: "it is not a regular file")
         }
-        let flags = fcntl(descriptor, F_GETFL)
-        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw ExposureSinkError(path: path, reason: String(cString: strerror(code)))
+        do {
+            try ClientFiles.makeBlocking(descriptor)
+        } catch {
+            ClientFiles.closeDescriptor(descriptor)
+            throw ExposureSinkError(path: path, reason: error.reason)
         }
         self.path = path
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -52,20 +44,12 @@ public final class JSONLinesExposureSink: ExposureSink, @unchecked Sendable {
 
     /// Appends the exposure's line; on failure (a full disk, `/dev/full`, a removed file) counts it and says why.
     public func recordReportingFailure(_ exposure: Exposure) -> String? {
-        var line = Array((exposure.jsonLine + "\n").utf8)
+        let line = Array((exposure.jsonLine + "\n").utf8)
         let descriptor = handle.fileDescriptor
         return lock.withLock {
-            var written = 0
-            while written < line.count {
-                let count = line.withUnsafeMutableBytes { write(descriptor, $0.baseAddress.map { $0 + written }, $0.count - written) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    failureCount += 1
-                    return count < 0 ? String(cString: strerror(errno)) : "nothing was written"
-                }
-                written += count
-            }
-            return nil
+            guard let failure = line.withUnsafeBytes({ ClientFiles.writeAll($0, to: descriptor) }) else { return nil }
+            failureCount += 1
+            return failure
         }
     }
 

@@ -13,11 +13,11 @@ enum FileErrorReason {
     static func of(_ error: any Error, path: String) -> String {
         if let kind = SnapshotFileKind.irregular(path) { return "it is \(kind)" }
         let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        if error.domain == NSPOSIXErrorDomain { return ClientFiles.text(ofErrno: Int32(error.code)) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+            return ClientFiles.text(ofErrno: Int32(underlying.code))
         }
-        if error.domain == NSCocoaErrorDomain, let code = cocoaErrno[error.code] { return String(cString: strerror(code)) }
+        if error.domain == NSCocoaErrorDomain, let code = cocoaErrno[error.code] { return ClientFiles.text(ofErrno: code) }
         return error.localizedDescription
     }
 

@@ -11,9 +11,7 @@ import ExperimentCore
 enum SnapshotFileKind {
     /// The kind of file at `path` when it exists and is not a regular file (after symbolic links); nil otherwise.
     static func irregular(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return irregular(mode: info.st_mode)
+        ClientFiles.mode(atPath: path).flatMap { irregular(mode: $0) }
     }
 
     /// The kind of a file of `mode` in words when it is not a regular file; nil for a regular file.

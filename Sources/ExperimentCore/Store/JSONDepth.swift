@@ -35,6 +35,8 @@ enum JSONDepth {
                 if measuring { deepest = max(deepest, scan.stack.count) }
             case .closed:
                 if measuring, scan.stack.count <= storeLevels { measuring = false }
+            case .valueFollows:
+                continue
             }
         }
         guard let path, scan.stack.isEmpty, scan.position >= bytes.count else { return nil }
@@ -76,16 +78,19 @@ enum JSONDepth {
         StoreProblem(path, JSONValue.tooDeepMessage(levels: deepest - storeLevels))
     }
 
-    /// The containers open at the current position, with each one's current key or index.
-    private struct Scan {
+    /// The containers open at the current position, with each one's current key or index: the one
+    /// structure walker of the store's text (`PayloadTexts` finds the payloads with it too).
+    struct Scan {
         struct Level {
             let isObject: Bool
             var index = 0
-            var key = ""
+            /// Where the current key's bytes are (between its quotes).
+            var key = 0..<0
             var expectsKey: Bool
         }
 
-        enum Event { case opened, closed }
+        /// A container opened or closed, or a `:` (a member's value starts at `position`).
+        enum Event { case opened, closed, valueFollows }
 
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
@@ -107,7 +112,7 @@ enum JSONDepth {
                     let end = min(position, bytes.count)
                     position += 1
                     if let last = stack.indices.last, stack[last].isObject, stack[last].expectsKey {
-                        stack[last].key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        stack[last].key = start..<end
                         stack[last].expectsKey = false
                     }
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -120,6 +125,8 @@ enum JSONDepth {
                 case UInt8(ascii: ","):
                     guard let last = stack.indices.last else { continue }
                     if stack[last].isObject { stack[last].expectsKey = true } else { stack[last].index += 1 }
+                case UInt8(ascii: ":"):
+                    return .valueFollows
                 default:
                     continue
                 }
@@ -131,9 +138,14 @@ enum JSONDepth {
         func path(depth: Int) -> String {
             var path = "$"
             for level in stack.prefix(depth) {
-                path += level.isObject ? ".\(level.key)" : "[\(level.index)]"
+                path += level.isObject ? ".\(String(decoding: UnsafeBufferPointer(rebasing: bytes[level.key]), as: UTF8.self))" : "[\(level.index)]"
             }
             return path
+        }
+
+        /// Whether the container at `level` (0 is the document) is an object whose current key is `word`.
+        func isKey(_ word: String, at level: Int) -> Bool {
+            stack[level].isObject && bytes[stack[level].key].elementsEqual(word.utf8)
         }
     }
 }

@@ -37,46 +37,13 @@ package enum PayloadTexts {
     /// Walks the structure only (strings skipped, other bytes ignored), so whatever `JSONDecoder`
     /// tolerated around the payloads (a byte order mark, a trailing comma) does not stop it.
     static func payloads(in bytes: UnsafeBufferPointer<UInt8>) -> [Place: JSONValue] {
-        struct Level {
-            let isObject: Bool
-            var index = 0
-            var key: ArraySlice<UInt8> = []
-            var expectsKey: Bool
-        }
-        var stack: [Level] = []
+        var scan = JSONDepth.Scan(bytes)
         var found: [Place: JSONValue] = [:]
-        var position = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                let start = position
-                while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
-                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                let end = min(position, bytes.count)
-                position += 1
-                if let last = stack.indices.last, stack[last].isObject, stack[last].expectsKey {
-                    stack[last].key = ArraySlice(bytes[start..<end])
-                    stack[last].expectsKey = false
-                }
-            case UInt8(ascii: ":"):
-                guard stack.count == 5, stack[0].isObject, stack[0].key.elementsEqual("experiments".utf8),
-                      !stack[1].isObject, stack[2].isObject, stack[2].key.elementsEqual("variants".utf8),
-                      !stack[3].isObject, stack[4].isObject, stack[4].key.elementsEqual("payload".utf8) else { continue }
-                var cursor = JSONCursor(UnsafeBufferPointer(rebasing: bytes[position...]))
-                if let value = cursor.value() { found[Place(experiment: stack[1].index, variant: stack[3].index)] = value }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                stack.append(Level(isObject: byte == UInt8(ascii: "{"), expectsKey: byte == UInt8(ascii: "{")))
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if !stack.isEmpty { stack.removeLast() }
-            case UInt8(ascii: ","):
-                guard let last = stack.indices.last else { continue }
-                if stack[last].isObject { stack[last].expectsKey = true } else { stack[last].index += 1 }
-            default:
-                continue
-            }
+        while let event = scan.next() {
+            guard case .valueFollows = event, scan.stack.count == 5, scan.isKey("experiments", at: 0), !scan.stack[1].isObject,
+                  scan.isKey("variants", at: 2), !scan.stack[3].isObject, scan.isKey("payload", at: 4) else { continue }
+            var cursor = JSONCursor(UnsafeBufferPointer(rebasing: bytes[scan.position...]))
+            if let value = cursor.value() { found[Place(experiment: scan.stack[1].index, variant: scan.stack[3].index)] = value }
         }
         return found
     }

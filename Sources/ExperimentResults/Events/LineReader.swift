@@ -28,8 +28,8 @@ struct LineReader {
     func forEachLine(progress: ReadProgress? = nil,
                      _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Bool,
                      unterminated: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws(EventError) -> Int {
-        let descriptor = try openRegular()
-        defer { close(descriptor) }
+        let descriptor = try EventFiles.openRegular(path)
+        defer { EventFiles.closeLog(descriptor) }
         let capacity = Self.chunkSize
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
@@ -39,11 +39,7 @@ struct LineReader {
         do {
             while true {
                 if progress?.isCancelled == true { throw EventError.cancelled }
-                let count = read(descriptor, buffer, capacity)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw EventError.unreadable(file: path, reason: String(cString: strerror(errno)))
-                }
+                let count = try EventFiles.readChunk(descriptor, into: buffer, capacity: capacity, path: path)
                 if count == 0 { break }
                 total += count
                 var start = 0
@@ -87,33 +83,7 @@ struct LineReader {
     }
 
     /// Throws what reading would: the file is missing, unreadable or not a regular file.
-    func check() throws(EventError) { close(try openRegular()) }
-
-    /// Opens the file without blocking and checks that it is a regular file.
-    private func openRegular() throws(EventError) -> Int32 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .missing(file: path) }
-            throw .unreadable(file: path, reason: String(cString: strerror(code)))
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw .unreadable(file: path, reason: String(cString: strerror(code)))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
-            throw .unreadable(file: path, reason: Self.notRegular(info.st_mode))
-        }
-        return descriptor
-    }
-
-    /// Why a file of `mode` is not read as an event log.
-    static func notRegular(_ mode: mode_t) -> String {
-        "it is \(FileKindText.irregular(mode: mode) ?? "not a regular file"), not a regular file (an event log is read from a file)"
-    }
+    func check() throws(EventError) { EventFiles.closeLog(try EventFiles.openRegular(path)) }
 
     private func tooLong(_ line: Int) -> EventError {
         .malformed(file: path, line: line, field: nil, reason: "the line is longer than \(Self.maxLineBytes >> 20) MiB (one event a line)")

@@ -5,7 +5,9 @@ import Darwin
 #endif
 import Foundation
 
-/// Standard input, output and error through `read(2)` and `write(2)`: the CLI's one file that calls them.
+/// Standard input, output and error through `read(2)` and `write(2)`: the executable's one file of
+/// libc calls (besides the ncurses backend), with the few others the commands need (`isatty`,
+/// `stat`, signals); `scripts/check-reach` keeps them here.
 ///
 /// Foundation's `FileHandle` traps on a failed write or read (a closed descriptor, a full disk, a
 /// non-blocking pipe with no data yet); here every failure is a value the caller decides on.
@@ -64,6 +66,32 @@ enum StandardStreams {
             }
         }
     }
+
+    /// Whether `descriptor` is a terminal.
+    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Whether `path` names a device (after symbolic links); false when it cannot be looked at.
+    static func isDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFCHR || (info.st_mode & S_IFMT) == S_IFBLK
+    }
+
+    /// Sends each of `signals` to `handler`, a C function that must be async-signal-safe.
+    static func handle(_ signals: [Int32], with handler: @escaping @convention(c) (Int32) -> Void) {
+        for number in signals { _ = signal(number, handler) }
+    }
+
+    /// Unblocks `signals`: a parent may have started the process with them blocked (the mask is inherited).
+    static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Sleeps for `microseconds`; a signal ends the sleep early.
+    static func sleep(microseconds: UInt32) { usleep(microseconds) }
 
     /// Blocks until `descriptor` is ready for `events` (or reports an error or hang-up, which the next call meets).
     private static func wait(_ descriptor: Int32, for events: Int16) {

@@ -22,10 +22,7 @@ enum ExportWatch {
         let keys = arguments.arguments("EXP")
         SignalFlag.install()
         // A parent may have started us with these blocked (the mask is inherited); they must reach us.
-        var ending = sigset_t()
-        sigemptyset(&ending)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&ending, number) }
-        sigprocmask(SIG_UNBLOCK, &ending, nil)
+        StandardStreams.unblock([SIGINT, SIGTERM, SIGHUP])
         var fingerprint = context.store.fingerprint()
         var (written, warnings, count) = try ExportCommand.export(try context.load(), keys: keys, format: format, values: values)
         say(warnings)
@@ -35,7 +32,7 @@ enum ExportWatch {
         report(count, format: format, path: path, context)
         var problem: String?
         while SignalFlag.received == nil {
-            usleep(pollMicroseconds)
+            StandardStreams.sleep(microseconds: pollMicroseconds)
             let now = context.store.fingerprint()
             guard now != fingerprint else { continue }
             fingerprint = now

@@ -11,9 +11,7 @@ enum SignalFlag {
     static func install() {
         // Initialise the global now: lazy initialisation inside a handler is not signal-safe.
         _ = receivedSignal.load(ordering: .relaxed)
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            _ = signal(number, recordSignal)
-        }
+        StandardStreams.handle([SIGINT, SIGTERM, SIGHUP], with: recordSignal)
     }
 
     /// The number of the signal received since `install`, if any.

@@ -1,3 +1,4 @@
+import ExperimentTestSupport
 import Testing
 @testable import ExperimentCore
 

@@ -1,3 +1,4 @@
+import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore

@@ -29,7 +29,7 @@ enum ResolveCommand {
             throw ExperimentError.unknownVariant(experiment: key, variant: winner, known: experiment.variants.map(\.name))
         }
         let confirmed = arguments.flag("--yes")
-        let atTerminal = isatty(STDIN_FILENO) == 1
+        let atTerminal = StandardStreams.isTerminal(STDIN_FILENO)
         guard confirmed || atTerminal else {
             throw CLIError.usage("resolving `\(key)` serves `\(winner)` to everyone forever; without a terminal to confirm at, add --yes", command: nil)
         }

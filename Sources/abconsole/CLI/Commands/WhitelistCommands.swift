@@ -63,8 +63,7 @@ enum InputFile {
         }
         // A device never ends (`/dev/zero`, `/dev/urandom`): refused unread. A FIFO is a stream from
         // another process (`<(…)`), read like standard input.
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR || (info.st_mode & S_IFMT) == S_IFBLK {
+        if StandardStreams.isDevice(path) {
             throw CLIError(code: .noInput, message: "cannot open \(SafeOutput.text(path)): it is a device, not a file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {

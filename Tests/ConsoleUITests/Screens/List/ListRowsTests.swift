@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ConsoleUI

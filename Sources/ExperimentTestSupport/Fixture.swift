@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// Test fixtures shared by the core's and the store's tests: fixed operators and whole-second
@@ -44,18 +45,4 @@ package enum Fixture {
         }
         return snapshot
     }
-}
-
-/// A unique directory under the system temp directory, removed by `remove()`.
-package struct TempDirectory {
-    package let url: URL
-
-    package init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("abconsole-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-    }
-
-    package func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    package func remove() { try? FileManager.default.removeItem(at: url) }
 }
