@@ -56,6 +56,8 @@ package enum ClientSnapshotReader {
                     listed.append(whitelist)
                     return experiment
                 })
+            // A store file: the store's reader reads it (declined at once, not after its history).
+            case "history": return false
             default: return cursor.skipValue()
             }
         }
