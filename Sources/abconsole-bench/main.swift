@@ -107,6 +107,7 @@ if options.scenarios.contains("console") { ConsoleScenario.run(options, binary: 
 if options.scenarios.contains("peer") { PeerScenario.run(options, directory: directory) }
 if options.scenarios.contains("client") {
     ClientScenario.run(options)
+    ClientLoadScenario.run(options, directory: directory)
     ClientRefreshScenario.run(options)
 }
 if options.scenarios.contains("results") { ResultsScenario.run(options, binary: binary, directory: directory) }

@@ -22,10 +22,28 @@ struct ClientSnapshot: Sendable {
         self.revision = revision
         var entries: [String: Entry] = [:]
         for experiment in experiments {
-            var payloads: [String: JSONValue] = [:]
-            for variant in experiment.variants { payloads[variant.name] = variant.payload }
-            entries[experiment.key] = Entry(compiled: CompiledExperiment(experiment), control: experiment.control, payloads: payloads)
+            entries[experiment.key] = Entry(experiment, compiled: CompiledExperiment(experiment))
         }
         self.experiments = entries
+    }
+
+    /// The snapshot `ClientSnapshotReader` read: each whitelist moves into its compiled experiment as it is (no copy).
+    init(_ reading: consuming ClientReading) {
+        revision = reading.revision
+        var entries = [String: Entry](minimumCapacity: reading.experiments.count)
+        for (index, experiment) in reading.experiments.enumerated() {
+            let listed = reading.listed[index]
+            reading.listed[index] = [:]
+            entries[experiment.key] = Entry(experiment, compiled: CompiledExperiment(experiment, listed: listed))
+        }
+        experiments = entries
+    }
+}
+
+extension ClientSnapshot.Entry {
+    init(_ experiment: Experiment, compiled: CompiledExperiment) {
+        var payloads: [String: JSONValue] = [:]
+        for variant in experiment.variants { payloads[variant.name] = variant.payload }
+        self.init(compiled: compiled, control: experiment.control, payloads: payloads)
     }
 }

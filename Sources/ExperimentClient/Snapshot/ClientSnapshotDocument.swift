@@ -88,15 +88,15 @@ struct ClientExperiment: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey { case key, type, status, salt, control, winner, variants, whitelist }
 
-    /// The core's experiment; revision 1 and the epoch stand in for what the snapshot leaves out.
+    /// The core's experiment (see `ClientSnapshotReader.model`).
     var model: Experiment {
-        var entries: [SubjectID: WhitelistEntry] = [:]
+        var entries = [SubjectID: WhitelistEntry](minimumCapacity: whitelist.count)
         let epoch = Date(timeIntervalSince1970: 0)
         for entry in whitelist {
             entries[SubjectID(entry.subject)] = WhitelistEntry(subject: entry.subject, variant: entry.variant, note: "", addedBy: "", addedAt: epoch)
         }
-        return Experiment(key: key, type: type, status: status, salt: salt, control: control, winner: winner, description: "",
-                          revision: 1, createdAt: epoch, updatedAt: epoch, updatedBy: "", variants: variants, whitelist: entries)
+        return ClientSnapshotReader.model(key: key, type: type, status: status, salt: salt, control: control, winner: winner,
+                                          variants: variants, whitelist: entries)
     }
 }
 

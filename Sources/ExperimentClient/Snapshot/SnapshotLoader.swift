@@ -4,7 +4,28 @@ import Foundation
 /// Turns bytes into a validated `ClientSnapshot`: a `--format client` snapshot or a store file.
 enum SnapshotLoader {
     /// The snapshot in `data`, or why it cannot be used (`source` names it in the error).
+    ///
+    /// A valid client snapshot is read in one pass by `ClientSnapshotReader`; anything else (a store
+    /// file, a layout or value that reader declines, every bad file) goes through `decodingLoad`,
+    /// which decides alike and words every refusal.
     static func load(_ data: Data, source: String) -> Result<ClientSnapshot, SnapshotError> {
+        if let snapshot = read(data) { return .success(snapshot) }
+        return decodingLoad(data, source: source)
+    }
+
+    /// A valid client snapshot as `ClientSnapshotReader` reads it, checked by `StoreValidator` (the
+    /// reader checks the whitelist entries as it goes); nil when `decodingLoad` must read the file.
+    static func read(_ data: Data) -> ClientSnapshot? {
+        guard let reading = ClientSnapshotReader.reading(from: data), reading.format == ClientSnapshotDocument.formatName,
+              reading.schemaVersion == StoreSnapshot.currentSchemaVersion,
+              StoreValidator.problems(in: StoreDocument(schemaVersion: reading.schemaVersion, revision: reading.revision,
+                                                        experiments: reading.experiments, history: [])).isEmpty else { return nil }
+        return ClientSnapshot(reading)
+    }
+
+    /// `load` through `JSONDecoder` (and the store's reader for a store file): the reference the
+    /// one-pass reader is tested against, and the words of every refusal.
+    static func decodingLoad(_ data: Data, source: String) -> Result<ClientSnapshot, SnapshotError> {
         func failure(_ reason: String) -> Result<ClientSnapshot, SnapshotError> { .failure(SnapshotError(source: source, reason: reason)) }
         guard !data.isEmpty else { return failure("the file is empty") }
         if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {

@@ -22,6 +22,18 @@ public struct CompiledExperiment: Sendable {
     public var names: [String] { storage.names }
 
     public init(_ experiment: Experiment) {
+        self.init(experiment, listed: nil)
+    }
+
+    /// An experiment whose whitelist comes as `listed`, subject to variant index (each index being
+    /// `names.firstIndex(of: entry.variant)` of its entry), with `experiment.whitelist` left empty:
+    /// how a client snapshot keeps a big whitelist (a key and an index an entry, no note or date).
+    /// It decides exactly as `init(_:)` does for the experiment with those entries.
+    package init(_ experiment: Experiment, listed: [SubjectID: Int32]) {
+        self.init(experiment, listed: Optional(listed))
+    }
+
+    private init(_ experiment: Experiment, listed: [SubjectID: Int32]?) {
         let names = experiment.variants.map(\.name)
         let controlIndex = names.firstIndex(of: experiment.control) ?? 0
         let winnerIndex = experiment.winner.flatMap { names.firstIndex(of: $0) } ?? controlIndex
@@ -29,7 +41,8 @@ public struct CompiledExperiment: Sendable {
         let everyone = DecisionTable.servedToEveryone(status: experiment.status, winner: winnerIndex, control: controlIndex)
         // Only draft and running experiments look at the whitelist (SPEC §4 rows 1, 2 and 4).
         let filter = everyone == nil
-            ? WhitelistFilter(firstHashes: experiment.whitelist.keys.map { bucketer.firstHash(of: $0.text) })
+            ? WhitelistFilter(firstHashes: listed.map { $0.keys.map { bucketer.firstHash(of: $0.text) } }
+                ?? experiment.whitelist.keys.map { bucketer.firstHash(of: $0.text) })
             : WhitelistFilter(firstHashes: [])
         var ranges: [(range: BucketRange, owner: Int)] = []
         for (index, variant) in experiment.variants.enumerated() {
@@ -54,7 +67,7 @@ public struct CompiledExperiment: Sendable {
         }
         hot = Hot(bucketer: bucketer, status: experiment.status, fixedIndex: everyone?.index ?? -1, controlIndex: controlIndex,
                   winnerIndex: winnerIndex, segments: SegmentTable(starts: starts, owners: owners), filter: filter, decimal: DecimalHash.shared)
-        storage = Storage(key: experiment.key, type: experiment.type, names: names, whitelist: experiment.whitelist,
+        storage = Storage(key: experiment.key, type: experiment.type, names: names, whitelist: experiment.whitelist, listed: listed ?? [:],
                           segmentStarts: starts, segmentOwners: owners, filter: filter)
     }
 
@@ -134,6 +147,8 @@ extension CompiledExperiment {
         let names: [String]
         /// The experiment's whitelist, shared with it (no copy).
         let whitelist: [SubjectID: WhitelistEntry]
+        /// The whitelist as subject to variant index, when it came so (`init(_:listed:)`); empty otherwise.
+        let listed: [SubjectID: Int32]
         /// Every segment's first bucket and owner, for experiments with too many segments to pack.
         let segmentStarts: [Int]
         let segmentOwners: [Int]
@@ -141,11 +156,12 @@ extension CompiledExperiment {
         private let filter: WhitelistFilter
 
         init(key: String, type: SubjectType, names: [String],
-             whitelist: [SubjectID: WhitelistEntry], segmentStarts: [Int], segmentOwners: [Int], filter: WhitelistFilter) {
+             whitelist: [SubjectID: WhitelistEntry], listed: [SubjectID: Int32], segmentStarts: [Int], segmentOwners: [Int], filter: WhitelistFilter) {
             self.key = key
             self.type = type
             self.names = names
             self.whitelist = whitelist
+            self.listed = listed
             self.segmentStarts = segmentStarts
             self.segmentOwners = segmentOwners
             self.filter = filter
@@ -166,6 +182,7 @@ extension CompiledExperiment {
 
         @usableFromInline @inline(never)
         func whitelistedIndex(_ id: String) -> Int? {
+            if !listed.isEmpty { return listed[SubjectID(id)].map(Int.init) }
             guard !whitelist.isEmpty, let entry = whitelist[SubjectID(id)] else { return nil }
             return names.firstIndex(of: entry.variant)
         }
