@@ -90,7 +90,7 @@ struct LineReader {
     func check() throws(EventError) { close(try openRegular()) }
 
     /// Opens the file without blocking and checks that it is a regular file.
-    private func openRegular() throws(EventError) -> Int32 {
+    func openRegular() throws(EventError) -> Int32 {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
@@ -115,11 +115,14 @@ struct LineReader {
         "it is \(FileKindText.irregular(mode: mode) ?? "not a regular file"), not a regular file (an event log is read from a file)"
     }
 
-    private func tooLong(_ line: Int) -> EventError {
+    private func tooLong(_ line: Int) -> EventError { Self.tooLong(path, line) }
+
+    /// The error for line `line` of `path` longer than `maxLineBytes`.
+    static func tooLong(_ path: String, _ line: Int) -> EventError {
         .malformed(file: path, line: line, field: nil, reason: "the line is longer than \(Self.maxLineBytes >> 20) MiB (one event a line)")
     }
 
-    private static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard let last = line.last, last == 0x0D, let base = line.baseAddress else { return line }
         return UnsafeBufferPointer(start: base, count: line.count - 1)
     }
