@@ -2,17 +2,19 @@
 public enum Analyzer {
     /// Reads both logs (exposures first) and totals each metric per variant.
     ///
-    /// `progress` counts rows and can cancel (the error is then `.cancelled`).
-    public static func analyze(_ request: AnalysisRequest, progress: ReadProgress? = nil) throws(EventError) -> Analysis {
+    /// `progress` counts rows and can cancel (the error is then `.cancelled`). `parallelism` says how
+    /// many threads parse the logs; the analysis is the same whatever it says.
+    public static func analyze(_ request: AnalysisRequest, progress: ReadProgress? = nil,
+                               parallelism: ReadParallelism = .default) throws(EventError) -> Analysis {
         // Both files must exist before minutes go into reading the first.
         for path in [request.exposuresPath, request.conversionsPath] {
             _ = try EventLog(path: path, fields: [], required: [])
             try LineReader(path: path).check()
         }
         var notes: [String] = []
-        let states = try ExposurePass(request: request).run(progress: progress, notes: &notes)
+        let states = try ExposurePass(request: request).run(progress: progress, notes: &notes, parallelism: parallelism)
         let whitelisted = states.removeWhitelisted(request.experiment.whitelist.values.lazy.map(\.subject))
-        let metrics = try ConversionPass(request: request).run(states, progress: progress, notes: &notes)
+        let metrics = try ConversionPass(request: request).run(states, progress: progress, notes: &notes, parallelism: parallelism)
         var analysis = try total(request, states, metrics, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
         analysis.readNotes = notes
         return analysis

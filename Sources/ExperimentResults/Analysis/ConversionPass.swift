@@ -21,8 +21,18 @@ struct ConversionPass {
         var preSubject = SubjectValues()
     }
 
-    /// Reads every row; returns the metrics in the order first seen.
-    func run(_ states: SubjectStates, progress: ReadProgress?, notes: inout [String]) throws(EventError) -> [Metric] {
+    /// A row as read: its time, subject and metric name (kept in the piece's arena) and value.
+    struct Record {
+        let time: Int64
+        let subject: ByteSpan
+        let name: ByteSpan
+        let value: Double?
+        /// The subject's slot in the subject table (looked up while parsing: the table no longer changes), or -1.
+        let slot: Int
+    }
+
+    /// Reads every row; returns the metrics in the order first seen (in file order, whatever the threads).
+    func run(_ states: SubjectStates, progress: ReadProgress?, notes: inout [String], parallelism: ReadParallelism = .default) throws(EventError) -> [Metric] {
         let log = try EventLog(path: request.conversionsPath, fields: Self.fields, required: [true, true, true, false])
         let values = FieldValues(path: log.path)
         let quoted = log.format == .csv
@@ -35,11 +45,17 @@ struct ConversionPass {
         var indexOf: [[UInt8]: Int] = [:]
         var last = -1
         let subjectCount = states.table.count
-        let note = try log.forEachRow(progress: progress, partialLastLine: true) { (fields, line) throws(EventError) in
+        let table = states.table
+        let note = try log.forEachRecord(progress: progress, partialLastLine: true, parallelism: parallelism, parse: { (fields, line, arena) throws(EventError) -> Record? in
             let time = try values.timestamp(fields[0], line: line)
             let subject = try values.text(fields[1], line: line, field: "subject")
             let name = try values.text(fields[2], line: line, field: "metric")
             let value = try values.number(fields[3], line: line, field: "value", quotedAllowed: quoted)
+            return Record(time: time, subject: ByteSpan.store(subject, in: &arena), name: ByteSpan.store(name, in: &arena), value: value,
+                          slot: table.find(subject) ?? -1)
+        }, apply: { (record, line, arena) throws(EventError) in
+            let time = record.time, value = record.value
+            let subject = record.subject.bytes(in: arena), name = record.name.bytes(in: arena)
             var metric = last
             if metric < 0 || !ExposurePass.equal(name, metrics[metric].name) {
                 // A few names (the usual log) are scanned without allocating; past that, the dictionary.
@@ -56,8 +72,8 @@ struct ConversionPass {
                 last = metric
             }
             if value != nil { metrics[metric].hasValues = true }
-            let table = states.table
-            guard metrics[metric].wanted, time <= to, let slot = table.find(subject), table.variant(at: slot) >= 0 else { return }
+            let slot = record.slot
+            guard metrics[metric].wanted, time <= to, slot >= 0, table.variant(at: slot) >= 0 else { return }
             let first = table.firstExposure(at: slot)
             guard time >= first else {
                 // Before the first exposure: CUPED's covariate, within the lookback.
@@ -77,7 +93,7 @@ struct ConversionPass {
                 throw EventError.malformed(file: log.path, line: line, field: "value",
                                            reason: "the values of subject `\(FieldValues.quote(subject))` for metric `\(FieldValues.quote(name))` add up past the largest number (about 1.8e308)")
             }
-        }
+        })
         if let note { notes.append(note) }
         return metrics
     }

@@ -4,26 +4,36 @@ struct ExposurePass {
 
     let request: AnalysisRequest
 
-    /// Every row is checked; rows of this experiment inside the window shape the subjects.
-    func run(progress: ReadProgress?, notes: inout [String]) throws(EventError) -> SubjectStates {
+    /// What a row of this experiment inside the window says: its subject (kept in the piece's arena), variant index (-1: unknown) and time.
+    struct Record {
+        let time: Int64
+        let subject: ByteSpan
+        let variant: Int16
+    }
+
+    /// Every row is checked; rows of this experiment inside the window shape the subjects (in file order, whatever the threads).
+    func run(progress: ReadProgress?, notes: inout [String], parallelism: ReadParallelism = .default) throws(EventError) -> SubjectStates {
         let log = try EventLog(path: request.exposuresPath, fields: Self.fields, required: [true, true, true, true])
         let values = FieldValues(path: log.path)
         let key = Array(request.experiment.key.utf8)
         let names = request.experiment.variants.map { Array($0.name.utf8) }
         let from = request.window.from, to = request.window.to
         var states = SubjectStates()
-        let note = try log.forEachRow(progress: progress, partialLastLine: true) { (fields, line) throws(EventError) in
+        let note = try log.forEachRecord(progress: progress, partialLastLine: true, parallelism: parallelism, parse: { (fields, line, arena) throws(EventError) -> Record? in
             let time = try values.timestamp(fields[0], line: line)
             let experiment = try values.text(fields[1], line: line, field: "experiment")
             let variant = try values.text(fields[2], line: line, field: "variant")
             let subject = try values.text(fields[3], line: line, field: "subject")
-            guard Self.equal(experiment, key), time >= from, time <= to else { return }
-            guard let index = Self.index(of: variant, in: names) else {
+            guard Self.equal(experiment, key), time >= from, time <= to else { return nil }
+            guard let index = Self.index(of: variant, in: names) else { return Record(time: time, subject: ByteSpan(offset: 0, count: 0), variant: -1) }
+            return Record(time: time, subject: ByteSpan.store(subject, in: &arena), variant: Int16(index))
+        }, apply: { (record, _, arena) throws(EventError) in
+            guard record.variant >= 0 else {
                 states.unknownVariantRows += 1
                 return
             }
-            states.expose(subject, variant: Int16(index), at: time)
-        }
+            states.expose(record.subject.bytes(in: arena), variant: record.variant, at: record.time)
+        })
         if let note { notes.append(note) }
         return states
     }

@@ -44,6 +44,13 @@ enum EventFiles {
         }
     }
 
+    /// The size in bytes of the file open as `descriptor`; nil when `fstat` fails.
+    static func size(_ descriptor: Int32) -> Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Closes a descriptor `openRegular` returned.
     static func closeLog(_ descriptor: Int32) {
         close(descriptor)

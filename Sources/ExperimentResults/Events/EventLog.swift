@@ -29,41 +29,20 @@ struct EventLog {
     @discardableResult
     func forEachRow(progress: ReadProgress?, partialLastLine: Bool = false,
                     _ body: (UnsafeMutableBufferPointer<FieldSlice>, Int) throws(EventError) -> Void) throws(EventError) -> String? {
-        let slices = UnsafeMutableBufferPointer<FieldSlice>.allocate(capacity: fields.count)
-        defer { slices.deallocate() }
-        var csv = CSVRowScanner(wanted: fields)
-        var json = JSONRowScanner(wanted: fields)
-        defer {
-            csv.scratch.free()
-            json.scratch.free()
-        }
+        var scanner = RowScanner(self)
+        defer { scanner.free() }
         var sawHeader = false
         var sinceCheckpoint = 0
-        let path = self.path, format = self.format, fields = self.fields, required = self.required
+        let format = self.format
         func row(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws -> Bool {
-            if Self.isBlank(line) { return true }
-            let problem: (String?, String)?
-            switch format {
-            case .csv:
-                guard sawHeader else {
-                    sawHeader = true
-                    if let reason = csv.readHeader(Self.withoutBOM(line, number)) { throw EventError.malformed(file: path, line: number, field: nil, reason: reason) }
-                    for (index, column) in csv.columns.enumerated() where column == nil && required[index] {
-                        throw EventError.malformed(file: path, line: number, field: fields[index],
-                                                   reason: "the header has no `\(fields[index])` column (it has: \(csv.header.joined(separator: ", ")))")
-                    }
-                    return true
-                }
-                problem = csv.scan(line, into: slices)
-            case .jsonLines:
-                problem = json.scan(Self.withoutBOM(line, number), into: slices)
+            if RowScanner.isBlank(line) { return true }
+            if format == .csv, !sawHeader {
+                sawHeader = true
+                try scanner.readHeader(line, number: number)
+                return true
             }
-            if let (field, reason) = problem { throw EventError.malformed(file: path, line: number, field: field, reason: reason) }
-            for index in 0..<fields.count where required[index] {
-                let kind = slices[index].kind
-                if kind == .absent || kind == .null { throw EventError.malformed(file: path, line: number, field: fields[index], reason: "missing") }
-            }
-            try body(slices, number)
+            try scanner.scan(line, number: number, atFileStart: number == 1)
+            try body(scanner.slices, number)
             sinceCheckpoint += 1
             if sinceCheckpoint == Self.checkpoint {
                 sinceCheckpoint = 0
@@ -77,8 +56,7 @@ struct EventLog {
             do {
                 _ = try row(line, number)
             } catch EventError.malformed(_, let failed, let field, let reason) where partialLastLine && failed == number {
-                let problem = (field.map { "field `\($0)`: " } ?? "") + reason
-                note = "\(path):\(number): the last line is incomplete (being written?) and was ignored: \(problem)"
+                note = Self.incompleteNote(path, number, field, reason)
             }
         })
         if format == .csv, !sawHeader {
@@ -90,13 +68,9 @@ struct EventLog {
         return note
     }
 
-    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in line where byte != 0x20 && byte != 0x09 { return false }
-        return true
-    }
-
-    private static func withoutBOM(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) -> UnsafeBufferPointer<UInt8> {
-        guard number == 1, line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF, let base = line.baseAddress else { return line }
-        return UnsafeBufferPointer(start: base + 3, count: line.count - 3)
+    /// The note for an incomplete last line that was ignored.
+    static func incompleteNote(_ path: String, _ number: Int, _ field: String?, _ reason: String) -> String {
+        let problem = (field.map { "field `\($0)`: " } ?? "") + reason
+        return "\(path):\(number): the last line is incomplete (being written?) and was ignored: \(problem)"
     }
 }

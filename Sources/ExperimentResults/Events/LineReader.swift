@@ -85,11 +85,14 @@ struct LineReader {
     /// Throws what reading would: the file is missing, unreadable or not a regular file.
     func check() throws(EventError) { EventFiles.closeLog(try EventFiles.openRegular(path)) }
 
-    private func tooLong(_ line: Int) -> EventError {
+    private func tooLong(_ line: Int) -> EventError { Self.tooLong(path, line) }
+
+    /// The error for line `line` of `path` longer than `maxLineBytes`.
+    static func tooLong(_ path: String, _ line: Int) -> EventError {
         .malformed(file: path, line: line, field: nil, reason: "the line is longer than \(Self.maxLineBytes >> 20) MiB (one event a line)")
     }
 
-    private static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         guard let last = line.last, last == 0x0D, let base = line.baseAddress else { return line }
         return UnsafeBufferPointer(start: base, count: line.count - 1)
     }
