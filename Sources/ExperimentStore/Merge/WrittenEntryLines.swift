@@ -11,6 +11,9 @@ struct WrittenEntryLines {
     private var position: Int
     private let end: Int
 
+    /// Where the walk is: every line before it has been read.
+    var offset: Int { position }
+
     init(_ bytes: UnsafeBufferPointer<UInt8>, entries: Range<Int>?) {
         self.bytes = bytes
         (position, end) = entries.map { ($0.lowerBound, $0.upperBound) } ?? (0, 0)

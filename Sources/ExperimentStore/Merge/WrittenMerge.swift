@@ -50,7 +50,7 @@ package struct WrittenMerge {
                 let variants = Set(merged.variants.map(\.name))
                 guard variants.isSuperset(of: oursValue.variants.map(\.name)), variants.isSuperset(of: theirsValue.variants.map(\.name)),
                       let lines = WrittenWhitelistMerge.merge(files, entries: spans.map { $0?.entries }, experiment: key, variants: variants,
-                                                              chosen: chosen, conflicts: &found)
+                                                              chosen: chosen, conflicts: &found, passed: { stores[$0].file.release(before: $1) })
                 else {
                     usable = false
                     return (merged, found)
@@ -59,6 +59,7 @@ package struct WrittenMerge {
                 return (merged, found)
             }
         }
+        for store in stores { store.file.releaseAll() }
         // Every merged experiment's entries are valid (each is a valid file's, naming a merged variant):
         // the rest is validated as the plain path validates it.
         guard usable, let result, StoreValidator.problems(in: StoreDocument(result.snapshot)).isEmpty else { return nil }
@@ -73,13 +74,21 @@ package struct WrittenMerge {
                     switch pieces[experiment.key] {
                     case .copy(let side)?:
                         guard let span = stores[side].object(experiment.key) else { return false }
-                        writer.append(UnsafeBufferPointer(rebasing: files[side][span]))
+                        // In slices, each released once written, so a big experiment is never resident whole.
+                        var start = span.lowerBound
+                        while start < span.upperBound {
+                            let end = min(span.upperBound, start + Self.slice)
+                            writer.append(UnsafeBufferPointer(rebasing: files[side][start..<end]))
+                            stores[side].file.release(before: end)
+                            start = end
+                        }
                     case .merged(let lines)?:
                         var dates = StoreWriter.DateCache()
                         StoreWriter.appendHead(experiment, to: &writer, dates: &dates)
                         for (index, line) in lines.enumerated() {
                             writer.append(StoreLayout.entrySeparator(first: index == 0))
                             writer.append(UnsafeBufferPointer(rebasing: files[line.side][line.line]))
+                            if index % 65_536 == 65_535 { stores[line.side].file.release(before: line.line.lowerBound) }
                         }
                         StoreWriter.appendTail(experiment, hasEntries: !lines.isEmpty, to: &writer)
                     case nil:
@@ -90,6 +99,9 @@ package struct WrittenMerge {
             }
         }
     }
+
+    /// How many bytes of an experiment are copied at a time.
+    private static let slice = 8 << 20
 
     /// `body` given the three files' bytes (BASE, OURS, THEIRS).
     private static func withFiles<Result>(_ stores: [WrittenStore], _ body: ([UnsafeBufferPointer<UInt8>]) -> Result) -> Result {

@@ -4,17 +4,21 @@ import Foundation
 /// A store file as a merge or a diff reads it: its bytes, the validated snapshot with every
 /// whitelist left in the bytes (checked, not kept), and where each experiment sits.
 struct WrittenStore {
-    let data: Data
+    /// The file, mapped: its pages are released once read, and behind a merge's walk.
+    let file: MappedFile
     let snapshot: StoreSnapshot
     let spans: [String: WrittenExperiment]
+
+    var data: Data { file.data }
 
     /// The store at `path`; nil when it is missing, unreadable, empty, invalid or not all the writer's
     /// bytes: then the caller reads it whole (`StoreFile.load`), which decides and explains.
     init?(path: String) {
-        guard let data = try? FileSystem.read(FileSystem.resolvingLinks(path)), !data.isEmpty,
-              let (snapshot, spans) = StoreSnapshot.readLeavingEntries(data, path: path, recognising: StoreWriter.writtenSpan)
+        guard let file = MappedFile(path: FileSystem.resolvingLinks(path)),
+              let (snapshot, spans) = StoreSnapshot.readLeavingEntries(file.data, path: path, recognising: StoreWriter.writtenSpan)
         else { return nil }
-        (self.data, self.snapshot, self.spans) = (data, snapshot, spans)
+        file.releaseAll()
+        (self.file, self.snapshot, self.spans) = (file, snapshot, spans)
     }
 
     /// The bytes of `key`'s experiment, nil when there is none.

@@ -16,9 +16,9 @@ struct MergedEntryLine {
 /// variant the merged allocation lacks (rule 6 then has nothing to do).
 enum WrittenWhitelistMerge {
     /// The merged entries as lines, appending their conflicts to `conflicts` in subject order; nil
-    /// when a line does not read as the writer's.
+    /// when a line does not read as the writer's. `passed` hears now and then how far each file is read.
     static func merge(_ files: [UnsafeBufferPointer<UInt8>], entries: [Range<Int>?], experiment key: String, variants: Set<String>,
-                      chosen: Set<String>, conflicts: inout [MergeConflict]) -> [MergedEntryLine]? {
+                      chosen: Set<String>, conflicts: inout [MergeConflict], passed: (_ side: Int, _ offset: Int) -> Void = { _, _ in }) -> [MergedEntryLine]? {
         var cursors = (0..<3).map { WrittenEntryLines(files[$0], entries: entries[$0]) }
         var heads = (0..<3).map { cursors[$0].next() }
         var merged: [MergedEntryLine] = []
@@ -27,7 +27,10 @@ enum WrittenWhitelistMerge {
         func subject(_ side: Int) -> UnsafeBufferPointer<UInt8>? {
             heads[side].map { UnsafeBufferPointer(rebasing: files[side][$0.subject]) }
         }
+        var walked = 0
         while heads.contains(where: { $0 != nil }) {
+            walked += 1
+            if walked % 65_536 == 0 { for side in 0..<3 { passed(side, cursors[side].offset) } }
             // The least subject among the three heads, and each side's line for it.
             var least: Int?
             for side in 0..<3 {
