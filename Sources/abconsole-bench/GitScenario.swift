@@ -23,13 +23,14 @@ enum GitScenario {
         for _ in 0..<runs {
             validateRuns.append(spawn(binary, ["--store", base, "validate"]))
             unlink(merged)
-            mergeRuns.append(spawn(binary, ["merge", base, ours, theirs, "--out", merged], stdout: conflicts))
+            mergeRuns.append(spawn(binary, ["merge", base, ours, theirs, "--out", merged, "--name", "store.json"], stdout: conflicts))
             diffRuns.append(spawn(binary, ["diff", base, ours], stdout: directory + "/git-diff.txt"))
         }
         // The plain path (every file read whole), once: the reference the merge from bytes must equal.
         var environment = ProcessInfo.processInfo.environment
         environment["ABCONSOLE_PLAIN_MERGE"] = "1"
-        let plainMerge = spawn(binary, ["merge", base, ours, theirs, "--out", plainMerged], stdout: plainConflicts, environment: environment)
+        let plainMerge = spawn(binary, ["merge", base, ours, theirs, "--out", plainMerged, "--name", "store.json"], stdout: plainConflicts,
+                               environment: environment)
         let plainDiff = spawn(binary, ["diff", base, ours], stdout: directory + "/git-diff-plain.txt", environment: environment)
 
         Report.check(validateRuns.allSatisfy { $0.status == 0 } && mergeRuns.allSatisfy { $0.status == 0 } && diffRuns.allSatisfy { $0.status == 0 },

@@ -115,14 +115,27 @@ package struct WrittenMerge {
     }
 }
 
-/// `StoreDiff.changes` of two store files the writer wrote, when NEW's history extends OLD's.
+/// `StoreDiff.changes` of two store files the writer wrote, read as `WrittenMerge` reads them.
 package enum WrittenDiff {
-    /// The changes are then NEW's later history entries, so no whitelist is made values of (the files
-    /// are read as `WrittenMerge` reads them); nil otherwise: the plain path reads both whole.
+    /// When NEW's history extends OLD's, the changes are NEW's later entries, so no whitelist is made
+    /// values of; otherwise the units are compared, which needs no whitelist when each experiment in
+    /// both files has the same entry bytes (equal whitelists; an experiment with equal bytes is
+    /// skipped whole). Nil otherwise: the plain path reads both whole.
     package static func changes(old: String, new: String) -> [StoreChange]? {
-        // One file's bytes at a time: each is released once its snapshot is read.
-        guard let old = WrittenStore(path: old)?.snapshot, let new = WrittenStore(path: new)?.snapshot,
-              new.history.count > old.history.count, new.history.starts(with: old.history) else { return nil }
-        return StoreDiff.changes(old: old, new: new)
+        guard let before = WrittenStore(path: old), let after = WrittenStore(path: new) else { return nil }
+        let (o, n) = (before.snapshot, after.snapshot)
+        if !(n.history.count > o.history.count && n.history.starts(with: o.history)) {
+            let sameEntries = before.data.withUnsafeBytes { one in
+                after.data.withUnsafeBytes { two in
+                    o.experiments.keys.allSatisfy { key in
+                        guard let right = after.spans[key] else { return true }
+                        return WrittenBytes.same(one.bindMemory(to: UInt8.self), before.spans[key]?.entries,
+                                                 two.bindMemory(to: UInt8.self), right.entries)
+                    }
+                }
+            }
+            guard sameEntries else { return nil }
+        }
+        return StoreDiff.changes(old: o, new: n)
     }
 }
