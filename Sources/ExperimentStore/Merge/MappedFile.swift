@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A merge of three big stores walks the files once from start to end; mapped and released behind
 /// the walk, they never sit in memory whole (their pages stay in the page cache, not in the process).
-final class MappedFile: @unchecked Sendable {
+final class MappedFile {
     let data: Data
     private let base: UnsafeMutableRawPointer?
     private let count: Int
