@@ -8,16 +8,24 @@ extension FileSystem {
     /// write, or anything but a regular file, is refused before anything is created beside it.
     /// Returns false when the file already held exactly `data` (nothing is touched).
     package static func replaceAtomically(_ path: String, with data: Data, newMode: mode_t = 0o644) throws(Failure) -> Bool {
+        try replaceAtomically(path, newMode: newMode, known: nil) { writer in
+            data.withUnsafeBytes { writer.append($0.bindMemory(to: UInt8.self)) }
+        }
+    }
+
+    /// `replaceAtomically(_:with:)` streaming what `write` gives; `known` is the file's current
+    /// content when the caller holds it (read at `known.path`), so it is not read again.
+    package static func replaceAtomically(_ path: String, newMode: mode_t = 0o644, known: (path: String, data: Data)?,
+                                          write: (inout ByteWriter) -> Void) throws(Failure) -> Bool {
         let target = resolvingLinks(path)
         switch kind(target) {
         case .missing, .regular(writable: true): break
         case .regular(writable: false): throw Failure(operation: "open", code: EACCES, detail: "permission denied: you may not write the file itself")
         case .other(let failure): throw failure
         }
-        let original = try read(target)
-        return try replaceAtomically(target, original: original, newMode: newMode) { writer in
-            data.withUnsafeBytes { writer.append($0.bindMemory(to: UInt8.self)) }
-        }
+        var original: Data?
+        if let known, sameFile(path, known.path) { original = known.data } else { original = try read(target) }
+        return try replaceAtomically(target, original: original, newMode: newMode, write: write)
     }
 
     /// Whether `path` and `other` name one existing file (through symlinks or hard links).

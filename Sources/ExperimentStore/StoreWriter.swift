@@ -27,8 +27,12 @@ enum StoreWriter {
     /// them (`StoreReading.verbatim`, less what a change touched); the rest are encoded. `history`
     /// (`StoreReading.history`) holds entries written exactly so that precede the snapshot's
     /// history, which then holds only the entries appended since.
+    ///
+    /// `pieces`, when given, writes an experiment's bytes itself (a merge copying them from one of
+    /// its files) and answers true; false leaves it to the rest.
     static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter,
-                      verbatim: [String: Range<Int>] = [:], history copied: WrittenHistory? = nil, from original: Data? = nil) {
+                      verbatim: [String: Range<Int>] = [:], history copied: WrittenHistory? = nil, from original: Data? = nil,
+                      pieces: ((Experiment, inout ByteWriter) -> Bool)? = nil) {
         var dates = DateCache()
         let unknown = snapshot.unknownFields
         writer.append("{\n  ")
@@ -36,7 +40,9 @@ enum StoreWriter {
         writer.append("\"experiments\": [")
         for (index, experiment) in snapshot.sortedExperiments.enumerated() {
             writer.append(index == 0 ? "\n" : ",\n")
-            if let span = verbatim[experiment.key], let original {
+            if let pieces, pieces(experiment, &writer) {
+                continue
+            } else if let span = verbatim[experiment.key], let original {
                 original.withUnsafeBytes { writer.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[span])) }
             } else {
                 append(experiment, to: &writer, dates: &dates)

@@ -46,9 +46,9 @@ class Runner:
         self.binary = os.path.abspath(binary)
         self.spawns = 0
 
-    def run(self, args, check=False, env_operator="alice", cwd=None):
+    def run(self, args, check=False, env_operator="alice", cwd=None, extra_env=None):
         self.spawns += 1
-        env = dict(os.environ, ABCONSOLE_OPERATOR=env_operator, NO_COLOR="1")
+        env = dict(os.environ, ABCONSOLE_OPERATOR=env_operator, NO_COLOR="1", **(extra_env or {}))
         proc = subprocess.run([self.binary] + args, capture_output=True, text=True, env=env, cwd=cwd)
         if check and proc.returncode != 0:
             raise RuntimeError(f"{args}: exit {proc.returncode}: {proc.stderr.strip()}")
@@ -262,6 +262,18 @@ def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, 
 
     if proc.returncode not in (0, 1):
         return fail(f"merge exit {proc.returncode}: {proc.stderr.strip()}")
+    # The merge computed from the files' bytes must give exactly the plain path's output and bytes.
+    plain_path = os.path.join(tmp, "merged-plain.json")
+    if os.path.exists(plain_path):
+        os.remove(plain_path)
+    plain = runner.run(["merge", base_path, ours_path, theirs_path, "--out", plain_path, "--json"],
+                       extra_env={"ABCONSOLE_PLAIN_MERGE": "1"})
+    if (plain.returncode, plain.stdout) != (proc.returncode, proc.stdout):
+        return fail(f"plain merge differs: exit {plain.returncode} vs {proc.returncode}, output {plain.stdout!r} vs {proc.stdout!r}")
+    with open(plain_path, "rb") as one, open(merged_path, "rb") as two:
+        if one.read() != two.read():
+            return fail("the merged file differs from the plain merge's")
+    stats["plain_compared"] = stats.get("plain_compared", 0) + 1
     reported = {(c["experiment"], c["unit"], c["variant"], c["subject"]) for c in json.loads(proc.stdout)["conflicts"]}
     if reported != expected_conflicts:
         return fail(f"conflicts {sorted(map(str, reported))} != expected {sorted(map(str, expected_conflicts))}")
@@ -413,7 +425,8 @@ def main():
     for failure in failures[:20]:
         print("FAIL", failure)
     print(f"merge_property: {done} merges ({stats['clean']} clean, {stats['conflicted']} with conflicts, "
-          f"{stats['replayed']} replayed through the CLI, {through_git} through git merge), {len(failures)} failed")
+          f"{stats['replayed']} replayed through the CLI, {through_git} through git merge, "
+          f"{stats.get('plain_compared', 0)} equal to the plain merge), {len(failures)} failed")
     sys.exit(1 if failures else 0)
 
 

@@ -10,6 +10,17 @@ public enum StoreMerge {
     /// console's conflicts screen settles a conflicted merge so); it is still listed.
     public static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot,
                              takingTheirs chosen: Set<String> = []) throws(MergeError) -> MergeResult {
+        try merge(base: base, ours: ours, theirs: theirs, takingTheirs: chosen, experiments: mergeExperiment)
+    }
+
+    /// Merges one experiment by key (nil: absent): the merged experiment and its conflicts.
+    package typealias ExperimentMerge = (_ base: Experiment?, _ ours: Experiment?, _ theirs: Experiment?,
+                                         _ history: [HistoryEntry], _ chosen: Set<String>) -> (Experiment?, [MergeConflict])
+
+    /// `merge`, each experiment merged by `mergeOne`: `mergeExperiment`, or a way that computes the
+    /// same from the files' bytes (`WrittenMerge` in the store module).
+    package static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot, takingTheirs chosen: Set<String>,
+                              experiments mergeOne: ExperimentMerge) throws(MergeError) -> MergeResult {
         guard ours.history.starts(with: base.history) else { throw .notDescendants(side: "OURS") }
         guard theirs.history.starts(with: base.history) else { throw .notDescendants(side: "THEIRS") }
         var conflicts: [MergeConflict] = []
@@ -22,8 +33,7 @@ public enum StoreMerge {
         var experiments: [String: Experiment] = [:]
         experiments.reserveCapacity(keys.count)
         for key in keys.sorted() {
-            let (experiment, found) = mergeExperiment(base: base.experiments[key], ours: ours.experiments[key],
-                                                     theirs: theirs.experiments[key], history: merged.history, chosen: chosen)
+            let (experiment, found) = mergeOne(base.experiments[key], ours.experiments[key], theirs.experiments[key], merged.history, chosen)
             experiments[key] = experiment
             conflicts += found
         }
@@ -76,6 +86,12 @@ public enum StoreMerge {
         if ours == theirs { return (ours, []) }
         if ours == base { return (theirs, []) }
         if theirs == base { return (ours, []) }
+        return mergeChanged(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
+    }
+
+    /// An experiment that differs between each two of BASE, OURS and THEIRS: deleted on one side, or merged unit by unit.
+    package static func mergeChanged(base: Experiment?, ours: Experiment?, theirs: Experiment?, history: [HistoryEntry],
+                                     chosen: Set<String>) -> (Experiment?, [MergeConflict]) {
         guard let ours, let theirs else {
             // Deleted on one side (a draft), changed on the other (rule 3): OURS's stays.
             let key = base?.key ?? ours?.key ?? theirs?.key ?? ""
@@ -88,7 +104,7 @@ public enum StoreMerge {
     }
 
     /// An experiment changed on both sides, unit by unit (created on both: against an empty base).
-    static func mergeUnits(base: Experiment?, ours: Experiment, theirs: Experiment, history: [HistoryEntry],
+    package static func mergeUnits(base: Experiment?, ours: Experiment, theirs: Experiment, history: [HistoryEntry],
                            chosen: Set<String> = []) -> (Experiment, [MergeConflict]) {
         let key = ours.key
         var conflicts: [MergeConflict] = []
@@ -168,7 +184,7 @@ public enum StoreMerge {
     /// Whitelist entries by subject: variant, note and unknown fields compared, `added_at`/`added_by`
     /// following the side whose entry is taken. An entry naming a variant the merged allocation lacks
     /// (a clean merge breaking a rule, rule 6) is a conflict and keeps OURS's.
-    static func mergeWhitelist(base: [SubjectID: WhitelistEntry], ours: [SubjectID: WhitelistEntry], theirs: [SubjectID: WhitelistEntry],
+    package static func mergeWhitelist(base: [SubjectID: WhitelistEntry], ours: [SubjectID: WhitelistEntry], theirs: [SubjectID: WhitelistEntry],
                                experiment key: String, variants: Set<String>, conflicts: inout [MergeConflict],
                                chosen: Set<String> = []) -> [SubjectID: WhitelistEntry] {
         // One pass over THEIRS's changes (the subjects whose entry THEIRS changed, added or removed):

@@ -17,14 +17,22 @@ enum DiffCommand {
         case 7: (label, oldPath, newPath) = (files[0], files[1], files[4])
         default: throw CLIError.usage("diff takes OLD NEW, or git's seven external-diff arguments", command: nil)
         }
-        let old = try store(oldPath, side: "OLD"), new = try store(newPath, side: "NEW")
-        let changes = StoreDiff.changes(old: old, new: new)
+        let changes = try changes(oldPath, newPath)
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(ChangesJSON(changes: changes.map(ChangeJSON.init))))
             return
         }
         if let label { context.output.line("abconsole diff \(SafeOutput.text(label)): \(Plural.count(changes.count, "change"))") }
         for change in changes { context.output.line(SafeOutput.text(words(change))) }
+    }
+
+    /// `StoreDiff.changes` of the two files: by their bytes where `WrittenDiff` can (the same changes), else read whole.
+    static func changes(_ oldPath: String, _ newPath: String) throws -> [StoreChange] {
+        if ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_MERGE"] == nil, let changes = WrittenDiff.changes(old: oldPath, new: newPath) {
+            return changes
+        }
+        let old = try store(oldPath, side: "OLD"), new = try store(newPath, side: "NEW")
+        return StoreDiff.changes(old: old, new: new)
     }
 
     /// One change on one line: `ramp alpha: control=50,treat=50 → control=20,treat=80 (moves 30 % of subjects) by alice at …`.

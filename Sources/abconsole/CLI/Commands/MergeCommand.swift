@@ -6,6 +6,39 @@ import Foundation
 enum MergeCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let paths = try ["BASE", "OURS", "THEIRS"].map { try arguments.required($0) }
+        // The files compared by bytes (`WrittenMerge`) decide as the plain path; anything it cannot do, the plain path does.
+        let fast = ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_MERGE"] == nil
+            ? WrittenMerge(base: paths[0], ours: paths[1], theirs: paths[2]) : nil
+        let conflicts: [MergeConflict]
+        let write: (String) throws(FileSystem.Failure) -> Bool
+        if let fast {
+            (conflicts, write) = (fast.conflicts, fast.write(to:))
+        } else {
+            let result = try plainMerge(paths)
+            conflicts = result.conflicts
+            write = { (out: String) throws(FileSystem.Failure) -> Bool in try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot)) }
+        }
+        let out = arguments.option("--out") ?? paths[1]
+        let name = arguments.option("--name") ?? out
+        do {
+            _ = try write(out)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: out)
+            throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(SafeOutput.text(out)): \(error.reason); nothing was written")
+        }
+        if arguments.flag("--json") {
+            context.output.line(try SafeOutput.json(ConflictsJSON(conflicts: conflicts.map(ConflictJSON.init))))
+        } else if conflicts.isEmpty {
+            context.output.line("merged \(SafeOutput.text(name)) cleanly")
+        } else {
+            context.output.line("\(Plural.count(conflicts.count, "conflict")) merging \(SafeOutput.text(name)); it holds OURS's value of each:")
+            for conflict in conflicts { context.output.write(text(of: conflict)) }
+        }
+        if !conflicts.isEmpty { context.exit.code = 1 }
+    }
+
+    /// The plain merge: the three stores read whole, merged by `StoreMerge`, the result validated.
+    static func plainMerge(_ paths: [String]) throws -> MergeResult {
         let base = try readStore(paths[0], side: "BASE")
         let ours = try readStore(paths[1], side: "OURS")
         let theirs = try readStore(paths[2], side: "THEIRS")
@@ -20,23 +53,7 @@ enum MergeCommand {
             let list = problems.prefix(5).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
             throw CLIError.data("the merged store would break the store's rules (\(SafeOutput.text(list))); nothing was written")
         }
-        let out = arguments.option("--out") ?? paths[1]
-        let name = arguments.option("--name") ?? out
-        do {
-            _ = try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot))
-        } catch {
-            let exists = FileManager.default.fileExists(atPath: out)
-            throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(SafeOutput.text(out)): \(error.reason); nothing was written")
-        }
-        if arguments.flag("--json") {
-            context.output.line(try SafeOutput.json(ConflictsJSON(conflicts: result.conflicts.map(ConflictJSON.init))))
-        } else if result.conflicts.isEmpty {
-            context.output.line("merged \(SafeOutput.text(name)) cleanly")
-        } else {
-            context.output.line("\(Plural.count(result.conflicts.count, "conflict")) merging \(SafeOutput.text(name)); it holds OURS's value of each:")
-            for conflict in result.conflicts { context.output.write(text(of: conflict)) }
-        }
-        if !result.conflicts.isEmpty { context.exit.code = 1 }
+        return result
     }
 
     /// A conflict in words: what, BASE → OURS / THEIRS, and the command that applies THEIRS.
