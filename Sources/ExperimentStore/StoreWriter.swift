@@ -26,9 +26,11 @@ enum StoreWriter {
     /// `verbatim` names experiments whose bytes in `original` are exactly what this writer gives for
     /// them (`StoreReading.verbatim`, less what a change touched); the rest are encoded. `history`
     /// (`StoreReading.history`) holds entries written exactly so that precede the snapshot's
-    /// history, which then holds only the entries appended since.
+    /// history, which then holds only the entries appended since. The experiments in `spliced` copy
+    /// their whitelist lines but for the entries their change touched (`SplicedWhitelist`).
     static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter,
-                      verbatim: [String: Range<Int>] = [:], history copied: WrittenHistory? = nil, from original: Data? = nil) {
+                      verbatim: [String: Range<Int>] = [:], history copied: WrittenHistory? = nil, from original: Data? = nil,
+                      spliced: [String: SplicedWhitelist] = [:]) {
         var dates = DateCache()
         let unknown = snapshot.unknownFields
         writer.append("{\n  ")
@@ -38,6 +40,8 @@ enum StoreWriter {
             writer.append(index == 0 ? "\n" : ",\n")
             if let span = verbatim[experiment.key], let original {
                 original.withUnsafeBytes { writer.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[span])) }
+            } else if let splice = spliced[experiment.key], let original {
+                append(experiment, splicing: splice, from: original, to: &writer, dates: &dates)
             } else {
                 append(experiment, to: &writer, dates: &dates)
             }
