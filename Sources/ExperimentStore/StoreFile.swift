@@ -58,7 +58,8 @@ public struct StoreFile: Sendable {
                        readingBack: Bool) throws(StoreError) -> (result: ChangeOutcome, written: WrittenFile?) {
         var createIfMissing = false
         if case .create = change { createIfMissing = true }
-        return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey], readingBack: readingBack) {
+        return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey], splicing: change.whitelistSubjects,
+                               readingBack: readingBack) {
             (snapshot: inout StoreSnapshot) throws(ExperimentError) in
             try snapshot.apply(change, expectedRevision: expectedRevision, context: context)
         }
@@ -72,7 +73,7 @@ public struct StoreFile: Sendable {
 
     /// `update`, validating after `body` either everything (`changed` nil) or only the experiments named;
     /// with `readingBack`, the file as the transaction left it is read before the lock is released.
-    private func transaction<T>(createIfMissing: Bool, changed: Set<String>?, readingBack: Bool = false,
+    private func transaction<T>(createIfMissing: Bool, changed: Set<String>?, splicing subjects: [String]? = nil, readingBack: Bool = false,
                                 _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> (result: T, written: WrittenFile?) {
         let target = FileSystem.resolvingLinks(path)
         // Whatever is refused is refused before anything (even the lock file) is created beside it.
@@ -103,26 +104,17 @@ public struct StoreFile: Sendable {
         }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw .missing(path: path) }
-        // After a change to named experiments, the others the writer wrote are copied: their entries
-        // are checked, not kept; so is the history the writer wrote, to which the change only appends.
-        var (snapshot, verbatim, writtenHistory) = try original.map { data throws(StoreError) in
-            try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan, keepingEntriesOf: changed)
-        } ?? (StoreSnapshot(), [:], nil)
-        let historyCount = snapshot.history.count
-        let result: T
-        do {
-            result = try body(&snapshot)
-        } catch {
-            throw .refused(error)
+        // A change naming the few entries it may touch first keeps only those of its experiment; should
+        // it leave more than that (never, as `Experiment.apply` stands), it runs again on a plain read.
+        var run: (result: T, save: Save)?
+        if let subjects, let changed, changed.count == 1, let original {
+            run = try changing(original, changed: changed, splicing: subjects, body)
         }
-        let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount, after: writtenHistory?.count ?? 0) }
-            ?? StoreValidator.problems(in: StoreDocument(snapshot))
-        guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
-        // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
-        if let changed { for key in changed { verbatim[key] = nil } } else { (verbatim, writtenHistory) = ([:], nil) }
+        if run == nil { run = try changing(original, changed: changed, splicing: nil, body) }
+        guard let (result, save) = run else { throw .missing(path: path) }  // a plain read always answers
         do {
             _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
-                StoreWriter.write(snapshot, to: &$0, verbatim: verbatim, history: writtenHistory, from: original)
+                StoreWriter.write(save.snapshot, to: &$0, verbatim: save.verbatim, history: save.history, from: original, spliced: save.spliced)
             }
         } catch {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
@@ -130,6 +122,47 @@ public struct StoreFile: Sendable {
         guard readingBack else { return (result, nil) }
         let fingerprint = FileSystem.fingerprint(target).map(StoreFingerprint.init)
         return (result, try readBytes(target).map { WrittenFile(bytes: $0, fingerprint: fingerprint) })
+    }
+
+    /// What a transaction saves: the store as the change left it, and what of the original it copies.
+    private struct Save {
+        var snapshot: StoreSnapshot
+        var verbatim: [String: Range<Int>]
+        var history: WrittenHistory?
+        var spliced: [String: SplicedWhitelist] = [:]
+    }
+
+    /// Reads `original`, applies `body` and validates the result: after a change to the experiments
+    /// in `changed` (nil: after any body), only they and the appended history are validated and the
+    /// others are copied. With `subjects` (one experiment changed), that experiment's entries are
+    /// copied too, but for those of `subjects`; nil when the change left its whitelist holding more.
+    private func changing<T>(_ original: Data?, changed: Set<String>?, splicing subjects: [String]?,
+                             _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> (result: T, save: Save)? {
+        // After a change to named experiments, the others the writer wrote are copied: their entries
+        // are checked, not kept; so is the history the writer wrote, to which the change only appends.
+        var (snapshot, verbatim, writtenHistory) = try original.map { data throws(StoreError) in
+            try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan, keepingEntriesOf: subjects == nil ? changed : [])
+        } ?? (StoreSnapshot(), [:], nil)
+        var spliced: [String: SplicedWhitelist] = [:]
+        // Copied (its whitelist left empty) or read whole: an experiment not copied is changed as on a plain read.
+        if subjects != nil, let key = changed?.first, let span = verbatim[key], let original, let index = snapshot.experiments.index(forKey: key) {
+            guard let splice = SplicedWhitelist(&snapshot.experiments.values[index], span: span, subjects: subjects ?? [], in: original) else { return nil }
+            spliced[key] = splice
+        }
+        let historyCount = snapshot.history.count
+        let result: T
+        do {
+            result = try body(&snapshot)
+        } catch {
+            throw .refused(error)
+        }
+        for (key, splice) in spliced where !(snapshot.experiments[key].map(splice.fits) ?? true) { return nil }
+        let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount, after: writtenHistory?.count ?? 0) }
+            ?? StoreValidator.problems(in: StoreDocument(snapshot))
+        guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
+        // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
+        if let changed { for key in changed { verbatim[key] = nil } } else { (verbatim, writtenHistory) = ([:], nil) }
+        return (result, Save(snapshot: snapshot, verbatim: verbatim, history: writtenHistory, spliced: spliced))
     }
 
     /// The deterministic bytes of `snapshot` (see `StoreWriter`): sorted keys, experiments by key,

@@ -26,13 +26,14 @@ enum StoreWriter {
     /// `verbatim` names experiments whose bytes in `original` are exactly what this writer gives for
     /// them (`StoreReading.verbatim`, less what a change touched); the rest are encoded. `history`
     /// (`StoreReading.history`) holds entries written exactly so that precede the snapshot's
-    /// history, which then holds only the entries appended since.
+    /// history, which then holds only the entries appended since. The experiments in `spliced` copy
+    /// their whitelist lines but for the entries their change touched (`SplicedWhitelist`).
     ///
     /// `pieces`, when given, writes an experiment's bytes itself (a merge copying them from one of
     /// its files) and answers true; false leaves it to the rest.
     static func write(_ snapshot: StoreSnapshot, to writer: inout ByteWriter,
                       verbatim: [String: Range<Int>] = [:], history copied: WrittenHistory? = nil, from original: Data? = nil,
-                      pieces: ((Experiment, inout ByteWriter) -> Bool)? = nil) {
+                      spliced: [String: SplicedWhitelist] = [:], pieces: ((Experiment, inout ByteWriter) -> Bool)? = nil) {
         var dates = DateCache()
         let unknown = snapshot.unknownFields
         writer.append("{\n  ")
@@ -44,6 +45,8 @@ enum StoreWriter {
                 continue
             } else if let span = verbatim[experiment.key], let original {
                 original.withUnsafeBytes { writer.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[span])) }
+            } else if let splice = spliced[experiment.key], let original {
+                append(experiment, splicing: splice, from: original, to: &writer, dates: &dates)
             } else {
                 append(experiment, to: &writer, dates: &dates)
             }

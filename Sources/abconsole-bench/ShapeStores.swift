@@ -12,6 +12,8 @@ struct ShapeStore {
     let imports: [(experiment: String, rows: Int, seed: UInt64)]
     /// A small experiment that `whitelist add` changes, and one a measured import goes into.
     let smallExperiment: String
+    /// The experiment holding the most entries, which one change of each kind is measured on.
+    var biggestExperiment = "exp_0000"
 
     /// (a) few experiments with huge whitelists: 200 experiments, then four CLI imports of `rows` each.
     static func fewHuge(rows: Int) -> ShapeStore {
@@ -19,7 +21,7 @@ struct ShapeStore {
         let keys = [40, 80, 120, 160].map { String(format: "exp_%04d", $0) }
         return ShapeStore(title: "a. 200 experiments, four of them with \(rows) whitelist entries (four CLI imports of UUID rows with a note)",
                           snapshot: snapshot, imports: keys.enumerated().map { ($0.element, rows, UInt64(31 + $0.offset)) },
-                          smallExperiment: "exp_0001")
+                          smallExperiment: "exp_0001", biggestExperiment: keys[0])
     }
 
     /// (b) many medium whitelists: `experiments` × `perExperiment` entries, written by the writer.
@@ -38,6 +40,22 @@ struct ShapeStore {
         snapshot.revision = snapshot.history.count
         return ShapeStore(title: "c. \(count) experiments × \(whitelist) whitelist entries, \(history) history entries each (the writer)",
                           snapshot: snapshot, imports: [], smallExperiment: "exp_0001")
+    }
+}
+
+extension ShapeStore {
+    /// (d) one experiment holding `entries` UUID entries with a note (about 220 bytes a line), beside a small one.
+    static func oneHuge(entries: Int) -> ShapeStore {
+        var snapshot = Fixtures.store(experiments: 2, whitelistTotal: 0, subjects: [], running: true)
+        var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries)
+        for (index, subject) in Fixtures.subjects(.uuid, count: entries, seed: 51).enumerated() {
+            whitelist[SubjectID(subject)] = WhitelistEntry(subject: subject, variant: index % 2 == 0 ? "control" : "treatment",
+                                                           note: "partner list 2026-11, imported from the CRM export (batch 7 of 12)",
+                                                           addedBy: "alice", addedAt: Fixtures.epoch)
+        }
+        snapshot.experiments["exp_0000"]?.whitelist = whitelist
+        return ShapeStore(title: "d. one experiment with \(entries) whitelist entries (UUIDs with a note) beside a small one (the writer)",
+                          snapshot: snapshot, imports: [], smallExperiment: "exp_0001", biggestExperiment: "exp_0000")
     }
 }
 

@@ -12,6 +12,7 @@ enum ShapesScenario {
             { .fewHuge(rows: rows) },
             { .evenlySpread(experiments: 1000, perExperiment: options.scaled(1000)) },
             { .longHistories(experiments: options.scaled(10_000), whitelist: 10, history: 100) },
+            { .oneHuge(entries: options.scaled(1_000_000)) },
         ]
         Report.section("8. Store shapes: open, memory, one change and one import at about a million records")
         let csvPath = directory + "/shape-import.csv"
@@ -71,6 +72,7 @@ enum ShapesScenario {
             try? FileManager.default.removeItem(atPath: directory + "/shape-copy.json")
         }
         Report.check(imports.allSatisfy { $0.status == 0 }, "whitelist imports succeed (exit \(imports.map(\.status)))")
+        ShapeChanges.measure(shape.biggestExperiment, store: path, runs: runs, binary: binary, directory: directory)
         Report.figure("whitelist import of \(rows) rows", median(imports.map(\.wall)), "s", target: .atMost(5),
                       detail: "\(imports.count) runs \(imports.map { Report.number($0.wall) }.joined(separator: "/")) s, CPU \(Report.number(median(imports.map(\.cpu)))) s, "
                           + "peak \(Report.number(median(imports.map { Double($0.peakKiB) / 1024 }))) MiB")

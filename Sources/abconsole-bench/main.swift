@@ -10,7 +10,7 @@ struct Options {
     var binary: String?
     var keep = false
 
-    static let all: Set<String> = ["bucketing", "decision", "batch", "store", "console", "peer", "client", "results", "shapes", "git"]
+    static let all: Set<String> = ["bucketing", "decision", "batch", "store", "console", "peer", "client", "results", "shapes", "git", "export"]
 
     func scaled(_ count: Int) -> Int { max(1, Int((Double(count) * size).rounded())) }
     var workingSet: Int { 16_384 }
@@ -24,7 +24,7 @@ struct Options {
 
     static let usage = """
     usage: abconsole-bench [--scenario NAME[,NAME...]] [--runs N] [--size F] [--abconsole PATH] [--keep]
-      scenarios: bucketing, decision, batch, store, console, peer, client, results, shapes, git (default: all)
+      scenarios: bucketing, decision, batch, store, console, peer, client, results, shapes, git, export (default: all)
       --runs N      runs per figure; the median is printed (default 5; big-store figures at most 3)
       --size F      scale the issue's sizes (1 = 1,000,000 subjects / whitelist entries; 0.1 for a quick look)
       --abconsole   the release abconsole binary to spawn (default: beside this executable)
@@ -124,6 +124,14 @@ if options.scenarios.contains("git") {
         GitScenario.run(options, binary: binary, directory: directory)
     } else {
         Report.section("9. git: merge and diff")
+        Report.note("skipped: no abconsole binary (swift build -c release, or --abconsole PATH)")
+    }
+}
+if options.scenarios.contains("export") {
+    if let binary {
+        ExportScenario.run(options, binary: binary, directory: directory)
+    } else {
+        Report.section("10. Export")
         Report.note("skipped: no abconsole binary (swift build -c release, or --abconsole PATH)")
     }
 }

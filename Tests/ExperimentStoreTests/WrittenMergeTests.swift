@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ExperimentCore
 @testable import ExperimentStore
+import ExperimentTestSupport
 
 /// The merge computed from the files' bytes (`WrittenMerge`, `WrittenDiff`) against the plain path on
 /// random stores: whenever it answers, its conflicts and its output bytes are exactly the plain merge's.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// `JSONEncoder` output whose payloads keep their text: `1.0`, `1.50e3` and `0.10` as written.
@@ -14,12 +19,8 @@ package enum PayloadEncoding {
         let collector = Collector()
         encoder.userInfo[key] = collector
         defer { encoder.userInfo[key] = nil }
-        var data = try encoder.encode(value)
-        for (index, text) in collector.texts.enumerated().reversed() {
-            guard let range = data.range(of: Data(("\"" + collector.placeholder(index) + "\"").utf8)) else { continue }
-            data.replaceSubrange(range, with: Data(text.utf8))
-        }
-        return data
+        let data = try encoder.encode(value)
+        return collector.texts.isEmpty ? data : collector.replacingPlaceholders(in: data)
     }
 
     /// The placeholder `value` is encoded as while `encode` runs; nil otherwise.
@@ -35,5 +36,37 @@ package enum PayloadEncoding {
         let nonce = UUID().uuidString
 
         func placeholder(_ index: Int) -> String { "\u{E000}payload-\(nonce)-\(index)\u{E000}" }
+
+        /// `data` with each quoted placeholder replaced by its text, in one pass over the bytes
+        /// (searching the whole output once per payload made an export of thousands of them quadratic).
+        func replacingPlaceholders(in data: Data) -> Data {
+            let prefix = Array(("\"\u{E000}payload-" + nonce + "-").utf8), suffix = Array("\u{E000}\"".utf8)
+            var out = Data()
+            out.reserveCapacity(data.count + texts.reduce(0) { $0 + $1.utf8.count })
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                guard let base = bytes.baseAddress else { return }
+                var copied = 0, position = 0
+                // The placeholder's private-use character (its UTF-8 lead byte 0xEE) is rare in JSON: look for it.
+                while position + 1 < bytes.count, let found = memchr(base + position + 1, Int32(prefix[1]), bytes.count - position - 1) {
+                    let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) - 1
+                    position = start + 1
+                    guard start + prefix.count <= bytes.count, memcmp(base + start, prefix, prefix.count) == 0 else { continue }
+                    var end = start + prefix.count, index = 0
+                    while end < bytes.count, end - start - prefix.count < 9, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
+                        index = index * 10 + Int(bytes[end] - UInt8(ascii: "0"))
+                        end += 1
+                    }
+                    guard end > start + prefix.count, index < texts.count, end + suffix.count <= bytes.count,
+                          memcmp(base + end, suffix, suffix.count) == 0 else { continue }
+                    out.append(UnsafeBufferPointer(rebasing: bytes[copied..<start]))
+                    out.append(contentsOf: texts[index].utf8)
+                    copied = end + suffix.count
+                    position = copied - 1
+                }
+                out.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+            }
+            return out
+        }
     }
 }
