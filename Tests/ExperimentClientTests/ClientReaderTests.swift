@@ -1,5 +1,6 @@
 @testable import ExperimentClient
 import ExperimentCore
+import ExperimentTestSupport
 import Foundation
 import Testing
 
