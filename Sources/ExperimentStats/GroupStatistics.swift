@@ -43,6 +43,16 @@ public struct GroupStatistics: Equatable, Sendable {
         self.squaredDeviations = squaredDeviations
     }
 
+    /// No subjects, both sums 0: a variant nobody was analysed in.
+    public static let empty = GroupStatistics()
+
+    private init() {
+        subjects = 0
+        sum = 0
+        sumSquares = 0
+        squaredDeviations = nil
+    }
+
     /// A mean metric's statistics from sums alone (a pre-aggregated summary): as `init`, and refused
     /// when the sums cannot carry the spread of the values: when `sumSquares` and `sum²/subjects`
     /// agree to nine digits their difference (the variance) is rounding, not data — unless every

@@ -8,8 +8,6 @@ public enum NoEstimateReason: Equatable, Sendable, CustomStringConvertible {
     case noVariance(control: Bool, treatment: Bool)
     /// The numbers are so extreme that the lift or its variance is not a finite number.
     case notFinite
-    /// A variant's numbers describe no sample (e.g. a sum of squares below sum²/subjects), in words.
-    case invalidInput(String)
 
     public var description: String {
         switch self {
@@ -23,8 +21,6 @@ public enum NoEstimateReason: Equatable, Sendable, CustomStringConvertible {
             return "\(who) (variance 0: every subject has the same value, e.g. none or all converted), so no interval can be computed"
         case .notFinite:
             return "the numbers are too extreme for a finite lift or variance; no estimate"
-        case .invalidInput(let message):
-            return message
         }
     }
 }

@@ -82,7 +82,7 @@ import Testing
                                                          "2026-01-01T02:00:00Z,\"b \"\"q\"\"\",buy,"]))
         let analysis = try Analyzer.analyze(request)
         #expect(analysis.metrics.first?.type == .proportion)
-        #expect(analysis.metrics.first?.variants.map(\.sum) == [1, 1])
+        #expect(analysis.metrics.first?.variants.map(\.statistics.sum) == [1, 1])
     }
 
     @Test func missingFilesAndUnknownFormats() throws {

@@ -1,19 +1,16 @@
-/// A variant's sufficient statistics for one metric: analysed subjects, Σ value, Σ value².
+import ExperimentStats
+
+/// A variant's totals for one metric: its sufficient statistics, checked once where they are made
+/// (the analyzer from the raw logs, the summary reader from a `--summary` row), and with CUPED its covariate sums.
 public struct VariantTotals: Equatable, Sendable {
-    public var subjects: Int
-    public var sum: Double
-    public var sumSquares: Double
-    /// Σ (value − mean)², computed in a second pass over the raw values (nil from a `--summary`):
-    /// the variance from it is exact whatever the values' offset, where `Σx² − (Σx)²/n` cancels.
-    public var squaredDeviations: Double?
+    /// Analysed subjects, Σ value, Σ value², and from raw logs Σ (value − mean)² (a second pass: the
+    /// variance from it is exact whatever the values' offset, where `Σx² − (Σx)²/n` cancels).
+    public var statistics: GroupStatistics
     /// With CUPED: the same subjects' pre-exposure covariate sums; nil without.
     public var covariate: CovariateTotals?
 
-    public init(subjects: Int, sum: Double, sumSquares: Double, squaredDeviations: Double? = nil, covariate: CovariateTotals? = nil) {
-        self.subjects = subjects
-        self.sum = sum
-        self.sumSquares = sumSquares
-        self.squaredDeviations = squaredDeviations
+    public init(statistics: GroupStatistics, covariate: CovariateTotals? = nil) {
+        self.statistics = statistics
         self.covariate = covariate
     }
 }

@@ -1,3 +1,5 @@
+import ExperimentStats
+
 /// Runs the analysis of SPEC §8 over the two logs: exposures into subjects, conversions into per-variant totals.
 public enum Analyzer {
     /// Reads both logs (exposures first) and totals each metric per variant.
@@ -34,13 +36,7 @@ public enum Analyzer {
         var metrics: [MetricTotals] = []
         for metric in ordered {
             let type: MetricType = metric.hasValues ? .mean : .proportion
-            let variants = totals(of: metric, type: type, variantOf: variantOf, subjects: subjectsPerVariant, cuped: request.lookback != nil)
-            for (index, totals) in variants.enumerated()
-            where !totals.sum.isFinite || !totals.sumSquares.isFinite || !(totals.squaredDeviations ?? 0).isFinite
-                || !(totals.covariate.map { $0.sum.isFinite && $0.sumSquares.isFinite && $0.crossSum.isFinite } ?? true) {
-                throw .malformed(file: request.conversionsPath, line: metric.lastLine, field: "value",
-                                 reason: "the values of metric `\(String(decoding: metric.name, as: UTF8.self))` in variant `\(experiment.variants[index].name)` add up past the largest number (about 1.8e308)")
-            }
+            let variants = try totals(of: metric, type: type, variantOf: variantOf, subjects: subjectsPerVariant, request: request)
             metrics.append(MetricTotals(name: String(decoding: metric.name, as: UTF8.self), type: type, variants: variants))
         }
         let seen = Set(read.map { String(decoding: $0.name, as: UTF8.self) })
@@ -54,9 +50,11 @@ public enum Analyzer {
 
     /// Each variant's totals of one metric, in two passes over the stored values: the sums, then (for
     /// a mean) the squared deviations from each variant's mean (subjects without a conversion count as 0).
-    /// With `cuped`, also the covariate sums of SPEC §12 from the values before each first exposure.
+    /// With a lookback (CUPED), also the covariate sums of SPEC §12 from the values before each first exposure.
+    /// Sums past the largest number, or that no sample can have, are the conversion log's error.
     private static func totals(of metric: ConversionPass.Metric, type: MetricType, variantOf: [Int16], subjects: [Int],
-                               cuped: Bool) -> [VariantTotals] {
+                               request: AnalysisRequest) throws(EventError) -> [VariantTotals] {
+        let cuped = request.lookback != nil
         let count = subjects.count
         var stored = [Int](repeating: 0, count: count)
         var sums = [Double](repeating: 0, count: count)
@@ -87,12 +85,26 @@ public enum Analyzer {
             covariates[variant].sumSquares += x * x
             covariates[variant].crossSum += x * value(metric.perSubject.value(at: index))
         } }
-        return (0..<count).map { v in
+        var totals: [VariantTotals] = []
+        for v in 0..<count {
             let zeros = Double(subjects[v] - stored[v])
-            return VariantTotals(subjects: subjects[v], sum: sums[v], sumSquares: squares[v],
-                                 squaredDeviations: type == .mean ? deviations[v] + zeros * means[v] * means[v] : nil,
-                                 covariate: cuped ? covariates[v] : nil)
+            let squaredDeviations = type == .mean ? deviations[v] + zeros * means[v] * means[v] : nil
+            let covariate = cuped ? covariates[v] : nil
+            let name = "metric `\(String(decoding: metric.name, as: UTF8.self))` in variant `\(request.experiment.variants[v].name)`"
+            guard sums[v].isFinite, squares[v].isFinite, (squaredDeviations ?? 0).isFinite,
+                  covariate.map({ $0.sum.isFinite && $0.sumSquares.isFinite && $0.crossSum.isFinite }) ?? true else {
+                throw .malformed(file: request.conversionsPath, line: metric.lastLine, field: "value",
+                                 reason: "the values of \(name) add up past the largest number (about 1.8e308)")
+            }
+            do throws(StatisticsError) {
+                let statistics = try GroupStatistics(subjects: subjects[v], sum: sums[v], sumSquares: squares[v], squaredDeviations: squaredDeviations)
+                totals.append(VariantTotals(statistics: statistics, covariate: covariate))
+            } catch {
+                throw .malformed(file: request.conversionsPath, line: metric.lastLine, field: "value",
+                                 reason: "the values of \(name) describe no sample: \(error.message)")
+            }
         }
+        return totals
     }
 
     /// The wanted metrics: in `--metric` order when given, else by name every metric with a counted

@@ -48,8 +48,9 @@ public enum SummaryReader {
             guard let squares = try values.number(row[5], line: line, field: "sum_squares", quotedAllowed: true) else {
                 throw EventError.malformed(file: path, line: line, field: "sum_squares", reason: "missing")
             }
+            let statistics: GroupStatistics
             do throws(StatisticsError) {
-                _ = try type == .proportion ? GroupStatistics.proportion(subjects: count, sum: sum, sumSquares: squares)
+                statistics = try type == .proportion ? GroupStatistics.proportion(subjects: count, sum: sum, sumSquares: squares)
                     : GroupStatistics.mean(subjects: count, sum: sum, sumSquares: squares)
             } catch {
                 throw EventError.malformed(file: path, line: line, field: error.field?.rawValue, reason: error.message)
@@ -78,16 +79,16 @@ public enum SummaryReader {
                 }
                 covariate = CovariateTotals(sum: numbers[0], sumSquares: numbers[1], crossSum: numbers[2])
             }
-            entry.variants[index] = VariantTotals(subjects: count, sum: sum, sumSquares: squares, covariate: covariate)
+            entry.variants[index] = VariantTotals(statistics: statistics, covariate: covariate)
             totals[metric] = entry
         }
         let chosen = wanted.isEmpty ? order.sorted() : wanted.filter { totals[$0] != nil }
         let metrics = chosen.compactMap { name in
             totals[name].map { MetricTotals(name: name, type: $0.type, variants: $0.variants.map {
-                $0 ?? VariantTotals(subjects: 0, sum: 0, sumSquares: 0, covariate: cuped ? CovariateTotals(sum: 0, sumSquares: 0, crossSum: 0) : nil)
+                $0 ?? VariantTotals(statistics: .empty, covariate: cuped ? CovariateTotals(sum: 0, sumSquares: 0, crossSum: 0) : nil)
             }) }
         }
-        let perVariant = names.indices.map { index in metrics.map { $0.variants[index].subjects }.max() ?? 0 }
+        let perVariant = names.indices.map { index in metrics.map { $0.variants[index].statistics.subjects }.max() ?? 0 }
         return Analysis(experiment: experiment.key, variants: names, control: experiment.control, window: window,
                         subjects: SubjectCounts(exposed: nil, analysed: total(perVariant).partialValue, multipleVariants: nil, whitelisted: nil, unknownVariantRows: nil),
                         variantSubjects: perVariant, metrics: metrics, missingMetrics: wanted.filter { totals[$0] == nil })

@@ -41,7 +41,7 @@ public struct PowerPlan: Equatable, Sendable {
         rows = analysis.variants.indices.filter { $0 != controlIndex }.map { index in
             let totals = metric.variants[index]
             let perDay = { (subjects: Int) in days > 0 ? Double(subjects) / days : 0 }
-            var row = Row(name: analysis.variants[index], subjects: totals.subjects, subjectsPerDay: perDay(totals.subjects))
+            var row = Row(name: analysis.variants[index], subjects: totals.statistics.subjects, subjectsPerDay: perDay(totals.statistics.subjects))
             guard let controlMean, let controlVariance else { return row }
             let treatmentVariance: Double?
             if metric.type == .proportion {
@@ -52,12 +52,12 @@ public struct PowerPlan: Equatable, Sendable {
             }
             guard let treatmentVariance else { return row }
             row.power = Statistics.power(mde: mde, controlMean: controlMean, controlVariance: controlVariance, treatmentVariance: treatmentVariance,
-                                    controlSubjects: Double(control.subjects), treatmentSubjects: Double(totals.subjects))
+                                    controlSubjects: Double(control.statistics.subjects), treatmentSubjects: Double(totals.statistics.subjects))
             guard row.power != nil else { return row }
             row.daysRemaining = Statistics.daysRemaining(target: target, mde: mde, controlMean: controlMean, controlVariance: controlVariance,
                                                     treatmentVariance: treatmentVariance,
-                                                    controlSubjects: Double(control.subjects), treatmentSubjects: Double(totals.subjects),
-                                                    controlPerDay: perDay(control.subjects), treatmentPerDay: row.subjectsPerDay)
+                                                    controlSubjects: Double(control.statistics.subjects), treatmentSubjects: Double(totals.statistics.subjects),
+                                                    controlPerDay: perDay(control.statistics.subjects), treatmentPerDay: row.subjectsPerDay)
             return row
         }
     }

@@ -107,8 +107,8 @@ public struct ResultsPresentation: Equatable, Sendable {
     }
 
     static func row(_ variant: ResultsReport.VariantResult, proportion: Bool, _ engine: StatsEngine) -> Row {
-        var row = Row(variant: variant.name, isControl: variant.isControl, subjects: ResultsFormat.count(variant.totals.subjects),
-                      total: ResultsFormat.number(variant.totals.sum),
+        var row = Row(variant: variant.name, isControl: variant.isControl, subjects: ResultsFormat.count(variant.totals.statistics.subjects),
+                      total: ResultsFormat.number(variant.totals.statistics.sum),
                       mean: variant.mean.map { proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—",
                       lift: "", interval: "", evidence: "", verdict: variant.verdict.map(DecisionText.word) ?? "")
         guard !variant.isControl else { return row }

@@ -58,7 +58,7 @@ public struct ResultsReport: Equatable, Sendable {
             let variants = analysis.variants.indices.map { index -> VariantResult in
                 let totals = metric.variants[index]
                 var result = VariantResult(name: analysis.variants[index], isControl: index == controlIndex, totals: totals,
-                                           mean: totals.subjects > 0 ? totals.sum / Double(totals.subjects) : nil)
+                                           mean: totals.statistics.mean())
                 guard index != controlIndex else { return result }
                 result.comparison = Statistics.compare(control: control, treatment: totals, type: metric.type, engine: engine)
                     .favouring(lowerIsBetter: role.direction == .decrease)

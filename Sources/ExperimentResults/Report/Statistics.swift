@@ -10,36 +10,22 @@ public typealias MetricType = ExperimentStats.MetricKind
 public typealias VariantComparison = ExperimentStats.VariantComparison
 /// A 95 % interval of relative lift, from the statistics module.
 public typealias Interval = ExperimentStats.Interval
+/// A variant's sufficient statistics for one metric (subjects, sums), checked when made, from the statistics module.
+public typealias GroupStatistics = ExperimentStats.GroupStatistics
 
 /// The one door to the statistics module (ExperimentStats): everything numeric comes from there.
 enum Statistics {
     /// The comparison of a treatment against the control (CUPED-adjusted when both carry covariates).
     static func compare(control: VariantTotals, treatment: VariantTotals, type: MetricType, engine: StatsEngine) -> VariantComparison {
-        let c: GroupStatistics, t: GroupStatistics
-        do {
-            c = try group(control, "control")
-            t = try group(treatment, "treatment")
-        } catch {
-            return VariantComparison(noEstimate: .invalidInput(error.message))
-        }
+        let c = control.statistics, t = treatment.statistics
         if let x = control.covariate, let y = treatment.covariate,
-           let cx = try? GroupStatistics(subjects: control.subjects, sum: x.sum, sumSquares: x.sumSquares),
-           let tx = try? GroupStatistics(subjects: treatment.subjects, sum: y.sum, sumSquares: y.sumSquares),
+           let cx = try? GroupStatistics(subjects: c.subjects, sum: x.sum, sumSquares: x.sumSquares),
+           let tx = try? GroupStatistics(subjects: t.subjects, sum: y.sum, sumSquares: y.sumSquares),
            let adjustedC = try? CovariateGroup(outcome: c, covariate: cx, crossSum: x.crossSum),
            let adjustedT = try? CovariateGroup(outcome: t, covariate: tx, crossSum: y.crossSum) {
             return Comparison.compareAdjusted(control: adjustedC, treatment: adjustedT, kind: type, engine: engine)
         }
         return Comparison.compare(control: c, treatment: t, kind: type, engine: engine)
-    }
-
-    /// The statistics of one variant's totals, or why they describe no sample (said of `who`).
-    private static func group(_ totals: VariantTotals, _ who: String) throws(StatisticsError) -> GroupStatistics {
-        do {
-            return try GroupStatistics(subjects: totals.subjects, sum: totals.sum, sumSquares: totals.sumSquares,
-                                       squaredDeviations: totals.squaredDeviations)
-        } catch {
-            throw StatisticsError("the \(who)'s totals are not valid: \(error.message)", field: error.field)
-        }
     }
 
     static func sampleRatioPValue(observed: [Int], expectedShares: [Double]) -> Double? {
@@ -57,8 +43,7 @@ enum Statistics {
 
     /// A variant's mean and per-subject variance (§8), or nil when the totals give none.
     static func meanAndVariance(_ totals: VariantTotals, type: MetricType) -> (mean: Double, variance: Double)? {
-        guard let group = try? GroupStatistics(subjects: totals.subjects, sum: totals.sum, sumSquares: totals.sumSquares),
-              let mean = group.mean(), let variance = group.variance(kind: type) else { return nil }
+        guard let mean = totals.statistics.mean(), let variance = totals.statistics.variance(kind: type) else { return nil }
         return (mean, variance)
     }
 

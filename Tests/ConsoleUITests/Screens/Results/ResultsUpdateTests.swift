@@ -10,9 +10,10 @@ import Testing
         return story.session.state
     }
 
-    static func analysis(_ key: String = "account_add_funds") -> Analysis {
+    static func analysis(_ key: String = "account_add_funds") throws -> Analysis {
         let window = ResultsWindow(from: 0, to: 1, weights: ["control": 5000, "account_view": 5000], weightsChangedInside: false)
-        let totals = [VariantTotals(subjects: 100, sum: 10, sumSquares: 10), VariantTotals(subjects: 100, sum: 20, sumSquares: 20)]
+        let totals = [VariantTotals(statistics: try .proportion(subjects: 100, conversions: 10)),
+                      VariantTotals(statistics: try .proportion(subjects: 100, conversions: 20))]
         return Analysis(experiment: key, variants: ["control", "account_view"], control: "control", window: window,
                         subjects: SubjectCounts(exposed: 200, analysed: 200, multipleVariants: 0, whitelisted: 0, unknownVariantRows: 0),
                         variantSubjects: [100, 100], metrics: [MetricTotals(name: "buy", type: .proportion, variants: totals)])
@@ -39,9 +40,9 @@ import Testing
         #expect(state.message == .info("loading cancelled; Enter reads the logs again"))
         let second = JobID(first.value + 1)
         #expect(ConsoleUpdate.update(&state, .key(.enter)) == [.start(second, .readResults(experiment: "account_add_funds"))])
-        _ = ConsoleUpdate.update(&state, .jobFinished(first, .resultsRead(Self.analysis())))
+        _ = ConsoleUpdate.update(&state, .jobFinished(first, .resultsRead(try Self.analysis())))
         #expect(state.results?.isLoading == true, "a stale answer is dropped")
-        _ = ConsoleUpdate.update(&state, .jobFinished(second, .resultsRead(Self.analysis())))
+        _ = ConsoleUpdate.update(&state, .jobFinished(second, .resultsRead(try Self.analysis())))
         #expect(state.jobs.isEmpty)
         #expect(state.results?.report?.metrics.first?.variants.last?.chanceToWin != nil)
         #expect(ConsoleUpdate.update(&state, .key(.escape)) == [])
@@ -82,7 +83,7 @@ import Testing
         var state = try Self.state()
         let first = JobID(state.nextJobID)
         _ = ConsoleUpdate.update(&state, .key(.character("e")))
-        _ = ConsoleUpdate.update(&state, .jobFinished(first, .resultsRead(Self.analysis())))
+        _ = ConsoleUpdate.update(&state, .jobFinished(first, .resultsRead(try Self.analysis())))
         #expect(ConsoleUpdate.update(&state, .key(.character("f"))) == [])
         let variant = try #require(state.results?.report?.metrics.first?.variants.last)
         #expect(variant.chanceToWin == nil && variant.pValue != nil)
