@@ -2,6 +2,7 @@
 import ExperimentCore
 import Foundation
 import Testing
+import ExperimentTestSupport
 
 /// The one-pass client snapshot reader (`SnapshotLoader.read`) against the `JSONDecoder` one
 /// (`SnapshotLoader.decodingLoad`, the reference): random stores exported by the real
