@@ -8,6 +8,7 @@ public struct AppState: Equatable, Sendable {
     public let operatorName: String
     /// Opened with `--read-only`: write actions explain why they are off.
     public let readOnly: Bool
+    /// The experiment list's filter and selection: the list is the root under `stack`, never pushed.
     public var list = ListState()
     /// Screens opened above the experiment list, the top one last.
     public var stack: [Screen] = []
@@ -33,7 +34,9 @@ public struct AppState: Equatable, Sendable {
     public var jobs: [Job] = []
     /// The id the next job gets.
     public var nextJobID = 1
-    /// The results of one experiment, loading or loaded (`e`), also shown as the resolve form's evidence.
+    /// The console's one read of an experiment's logs, loading or loaded: data like `snapshot`, not a screen's
+    /// state. The results screen (`e`) and the resolve form's evidence show it; it outlives both, so they
+    /// show it again without reading the logs again.
     public var results: ResultsState?
     /// The inspector as the user last left it: `i` opens it again with the same ids and table.
     public var lastInspector = InspectorScreen()

@@ -1,7 +1,8 @@
 extension AppState {
     /// Hands a key to the screen on top, the one dispatch for every `Screen`: the screen changes its
-    /// own value and answers. The list's value is `list` and the results screen's is `results` (the
-    /// resolve form's evidence and the read job share it); the screens above keep theirs in `stack`.
+    /// own value and answers. The list, the root, keeps its value in `list`; the results screen changes
+    /// the read it shows, `results` (the resolve form's evidence and the read job share it); the other
+    /// screens keep theirs in their case in `stack`.
     mutating func handleOnScreen(_ key: Key, _ intent: Intent?, _ context: ScreenContext) -> ScreenReply {
         switch screen {
         case .list:

@@ -1,11 +1,13 @@
-/// A full screen above the experiment list.
+/// A full screen: the experiment list at the root, or one opened above it; each case carries what is its own.
 public enum Screen: Equatable, Sendable {
+    /// The root, always under the stack: its filter and selection are `AppState.list`, which outlive the screens above.
     case list
     case detail(key: String)
     case whitelist(WhitelistScreen)
     case history(HistoryScreen)
     case inspector(InspectorScreen)
-    /// The results of an experiment (the loading, the numbers and the choices live in `AppState.results`).
+    /// The results of an experiment: it carries the key, as `detail` does; the read it shows is `AppState.results`,
+    /// the console's one read of the logs, which the resolve form's evidence and `e` again share.
     case results(key: String)
 
     /// The experiment this screen is about, if any.
