@@ -359,3 +359,31 @@ final class FileLock {
 
     deinit { release() }
 }
+
+extension FileSystem {
+    /// A regular, non-empty file at `path` mapped read-only and privately; nil when it is missing,
+    /// not a regular file, empty or cannot be mapped. Unmap it with `unmap`.
+    static func mapReadOnly(_ path: String) -> (base: UnsafeMutableRawPointer, count: Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        let count = Int(info.st_size)
+        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { return nil }
+        return (mapped, count)
+    }
+
+    /// Unmaps what `mapReadOnly` mapped.
+    static func unmap(_ base: UnsafeMutableRawPointer, count: Int) {
+        munmap(base, count)
+    }
+
+    /// Drops the resident pages of `count` mapped bytes at `base` (the kernel reads them again on use).
+    static func dropPages(_ base: UnsafeMutableRawPointer, count: Int) {
+        madvise(base, count, MADV_DONTNEED)
+    }
+
+    /// The size of a memory page.
+    static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
+}

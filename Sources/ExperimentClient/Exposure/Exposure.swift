@@ -24,10 +24,19 @@ public struct Exposure: Hashable, Sendable {
         return (try? encoder.encode(row)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
+    /// The row as written: the keys are `ExposureField`'s, which `results` reads.
     private struct Row: Encodable {
         let experiment: String
         let subject: String
         let timestamp: String
         let variant: String
+
+        func encode(to encoder: any Encoder) throws {
+            var row = encoder.container(keyedBy: ExposureField.self)
+            try row.encode(timestamp, forKey: .timestamp)
+            try row.encode(experiment, forKey: .experiment)
+            try row.encode(variant, forKey: .variant)
+            try row.encode(subject, forKey: .subject)
+        }
     }
 }

@@ -1,6 +1,8 @@
+import ExperimentCore
+
 /// Reads the exposures log into per-subject states (SPEC §8 "Per subject").
 struct ExposurePass {
-    static let fields = ["timestamp", "experiment", "variant", "subject"]
+    static let fields = ExposureField.allCases.map(\.rawValue)
 
     let request: AnalysisRequest
 
@@ -21,9 +23,9 @@ struct ExposurePass {
         var states = SubjectStates()
         let note = try log.forEachRecord(progress: progress, partialLastLine: true, parallelism: parallelism, parse: { (fields, line, arena) throws(EventError) -> Record? in
             let time = try values.timestamp(fields[0], line: line)
-            let experiment = try values.text(fields[1], line: line, field: "experiment")
-            let variant = try values.text(fields[2], line: line, field: "variant")
-            let subject = try values.text(fields[3], line: line, field: "subject")
+            let experiment = try values.text(fields[1], line: line, field: ExposureField.experiment.rawValue)
+            let variant = try values.text(fields[2], line: line, field: ExposureField.variant.rawValue)
+            let subject = try values.text(fields[3], line: line, field: ExposureField.subject.rawValue)
             guard Self.equal(experiment, key), time >= from, time <= to else { return nil }
             guard let index = Self.index(of: variant, in: names) else { return Record(time: time, subject: ByteSpan(offset: 0, count: 0), variant: -1) }
             return Record(time: time, subject: ByteSpan.store(subject, in: &arena), variant: Int16(index))

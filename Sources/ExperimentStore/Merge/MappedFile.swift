@@ -14,34 +14,29 @@ final class MappedFile {
 
     /// The file at `path` mapped; nil when it is missing, not a regular file, empty or cannot be mapped.
     init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
-        count = Int(info.st_size)
-        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { return nil }
+        guard let (mapped, count) = FileSystem.mapReadOnly(path) else { return nil }
+        self.count = count
         base = mapped
         data = Data(bytesNoCopy: mapped, count: count, deallocator: .none)
     }
 
     deinit {
-        if let base { munmap(base, count) }
+        if let base { FileSystem.unmap(base, count: count) }
     }
 
     /// Drops the resident pages wholly before `offset` (those not dropped yet).
     func release(before offset: Int) {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = FileSystem.pageSize
         let end = min(offset, count) / page * page
         guard let base, end > released else { return }
-        madvise(base + released, end - released, MADV_DONTNEED)
+        FileSystem.dropPages(base + released, count: end - released)
         released = end
     }
 
     /// Drops every resident page and starts over (the next walk releases from the start again).
     func releaseAll() {
         guard let base else { return }
-        madvise(base, count, MADV_DONTNEED)
+        FileSystem.dropPages(base, count: count)
         released = 0
     }
 }
