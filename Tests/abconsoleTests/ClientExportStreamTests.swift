@@ -82,11 +82,17 @@ import Testing
         return Data(text.utf8)
     }
 
+    /// On even seeds, a payload written with numbers `JSONEncoder` would rewrite, on an experiment that takes one.
+    static func setOddPayload(_ sandbox: Sandbox, seed: UInt64) {
+        guard seed % 2 == 0, let key = snapshot(seed: seed).sortedExperiments.first(where: { $0.status != .resolved })?.key else { return }
+        sandbox.ok(["set-payload", key, "control", #"{"big":1.50e3,"e":1E-7,"list":[0.10,-0.0,2],"s":"<\/b>"}"#])
+    }
+
     @Test(arguments: 1...16 as ClosedRange<UInt64>)
     func streamedExportIsTheEncodersBytes(seed: UInt64) throws {
         let sandbox = try Sandbox(storeBytes: Self.storeBytes(seed: seed))
         let keys = try #require(Self.snapshot(seed: seed).experiments.keys.sorted().first)
-        if seed % 2 == 0 { sandbox.ok(["set-payload", keys, "control", #"{"big":1.50e3,"e":1E-7,"list":[0.10,-0.0,2],"s":"<\/b>"}"#]) }
+        Self.setOddPayload(sandbox, seed: seed)
         let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
         let reference = sandbox.ok(["export", "--format", "client"], env: plain).stdoutData
         #expect(!reference.isEmpty)
@@ -104,6 +110,7 @@ import Testing
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
     func streamedGrowthBookExportIsTheEncodersBytes(seed: UInt64) throws {
         let sandbox = try Sandbox(storeBytes: Self.storeBytes(seed: seed))
+        Self.setOddPayload(sandbox, seed: seed)
         let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
         for values in ["names", "payloads"] {
             let arguments = ["export", "--format", "growthbook", "--values", values]
