@@ -51,7 +51,10 @@ struct ClientExperiment: Codable, Sendable {
     var variants: [Variant]
     var whitelist: [ClientWhitelistEntry]
 
-    init(_ experiment: Experiment) {
+    init(_ experiment: Experiment) { self.init(experiment, withWhitelist: true) }
+
+    /// The experiment, with its whitelist or an empty one (for `ClientSnapshotPieces`).
+    init(_ experiment: Experiment, withWhitelist: Bool) {
         key = experiment.key
         type = experiment.type
         status = experiment.status
@@ -59,7 +62,7 @@ struct ClientExperiment: Codable, Sendable {
         control = experiment.control
         winner = experiment.winner
         variants = experiment.variants
-        whitelist = experiment.sortedWhitelist.map { ClientWhitelistEntry(subject: $0.subject, variant: $0.variant) }
+        whitelist = !withWhitelist ? [] : experiment.sortedWhitelist.map { ClientWhitelistEntry(subject: $0.subject, variant: $0.variant) }
     }
 
     init(from decoder: any Decoder) throws {

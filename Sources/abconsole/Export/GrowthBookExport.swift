@@ -16,6 +16,16 @@ enum GrowthBookExport {
     /// With `values` `payloads`, each experiment whose variants all carry a payload serves them, one
     /// whose variants carry none serves names, and one with some but not all is refused.
     static func payload(_ snapshot: StoreSnapshot, experiments: [Experiment], values: Values) throws(CLIError) -> JSONValue {
+        try refusePartialPayloads(experiments, values: values)
+        var features: [String: JSONValue] = [:]
+        for experiment in experiments { features[experiment.key] = feature(experiment, values: values) }
+        var payload: [String: JSONValue] = ["features": .object(features)]
+        if let updated = lastChange(snapshot) { payload["dateUpdated"] = .string(updated) }
+        return .object(payload)
+    }
+
+    /// The refusal of `--values payloads` when an experiment has payloads on some variants but not all.
+    static func refusePartialPayloads(_ experiments: [Experiment], values: Values) throws(CLIError) {
         if values == .payloads {
             let partial = experiments.compactMap { experiment -> String? in
                 let missing = experiment.variants.filter { $0.payload == nil }.map(\.name)
@@ -26,14 +36,12 @@ enum GrowthBookExport {
                 throw CLIError.data("--values payloads serves an experiment's payloads only when every variant has one (or its names when none has): \(partial.joined(separator: "; ")); set the missing ones with `abconsole set-payload`, or export --values names")
             }
         }
-        var features: [String: JSONValue] = [:]
-        for experiment in experiments {
-            let servesPayloads = values == .payloads && experiment.variants.allSatisfy { $0.payload != nil }
-            features[experiment.key] = feature(experiment, values: servesPayloads ? .payloads : .names)
-        }
-        var payload: [String: JSONValue] = ["features": .object(features)]
-        if let updated = lastChange(snapshot) { payload["dateUpdated"] = .string(updated) }
-        return .object(payload)
+    }
+
+    /// The feature of `experiment`: payloads when `values` asks for them and every variant has one, else names.
+    static func feature(_ experiment: Experiment, values: Values) -> JSONValue {
+        let servesPayloads = values == .payloads && experiment.variants.allSatisfy { $0.payload != nil }
+        return feature(experiment, serving: servesPayloads ? .payloads : .names)
     }
 
     /// The time of the store's latest change (`2026-03-01T09:30:00Z`), so a host can tell a stale
@@ -58,7 +66,7 @@ enum GrowthBookExport {
         }
     }
 
-    private static func feature(_ experiment: Experiment, values: Values) -> JSONValue {
+    private static func feature(_ experiment: Experiment, serving values: Values) -> JSONValue {
         func value(_ name: String) -> JSONValue {
             switch values {
             case .names: return .string(name)

@@ -1,0 +1,131 @@
+import ExperimentCore
+import ExperimentStore
+import Foundation
+import Testing
+
+/// The streamed `export --format client` and `--format growthbook` against the plain encoder
+/// (`ABCONSOLE_PLAIN_EXPORT=1`), through the real process on random stores: byte for byte, to a
+/// file and to standard output, and the same refusals and warnings.
+@Suite struct ClientExportStreamTests {
+    /// Text pieces JSON escapes, HTML-escaped `</`, and text that needs neither.
+    static let pieces = ["a", "Z", "0", " ", "\"", "\\", "/", "<", "</", "</script>", "\n", "\t", "\u{01}", "\u{1F}", "\u{7F}", "é",
+                         "e\u{301}", "日本", "😀", "\u{2028}", "\u{E000}", "-", "_"]
+
+    /// A small seeded generator (SplitMix64), so a failing seed replays.
+    struct Random: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    static func text(_ random: inout Random) -> String { (0..<random.below(10)).map { _ in pieces[random.below(pieces.count)] }.joined() }
+
+    /// A subject or salt: no control characters, never empty.
+    static func subject(_ random: inout Random, _ index: Int) -> String {
+        text(&random).unicodeScalars.filter { !Identifier.isControl($0) }.map(String.init).joined() + "-\(index)"
+    }
+
+    static func payload(_ random: inout Random, depth: Int = 0) -> JSONValue {
+        switch random.below(depth > 2 ? 4 : 6) {
+        case 0: return .null
+        case 1: return .bool(random.below(2) == 0)
+        case 2: return .number([0, -1, 2.5, 1e21, 1e-7, 123_456_789_012, -0.25, 33.33][random.below(8)])
+        case 3: return .string(text(&random))
+        case 4: return .array((0..<random.below(4)).map { _ in payload(&random, depth: depth + 1) })
+        default:
+            var members: [String: JSONValue] = [:]
+            // Now and then the experiment's own key names, which the streamed encoder looks for.
+            for _ in 0..<random.below(4) { members[random.below(3) == 0 ? "whitelist" : text(&random)] = payload(&random, depth: depth + 1) }
+            if random.below(4) == 0 { members["winner"] = .string("x") }
+            return .object(members)
+        }
+    }
+
+    static func snapshot(seed: UInt64) -> StoreSnapshot {
+        var random = Random(state: seed)
+        let date = Date(timeIntervalSince1970: 1_767_225_600)
+        var experiments: [String: Experiment] = [:]
+        for index in 0..<random.below(6) + 1 {
+            let key = "exp\(index)-\(random.below(1000))"
+            let split = random.below(10_001)
+            var variants = [Variant(name: "control", weight: Weight(buckets: split), ranges: split > 0 ? [BucketRange(0, split)] : []),
+                            Variant(name: "treatment", weight: Weight(buckets: 10_000 - split), ranges: split < 10_000 ? [BucketRange(split, 10_000)] : [])]
+            if random.below(2) == 0 { variants[1].payload = payload(&random) }
+            if random.below(3) == 0 { variants[0].payload = .array([]) }
+            var whitelist: [SubjectID: WhitelistEntry] = [:]
+            for entry in 0..<random.below(3) * random.below(30) {
+                let subject = subject(&random, entry)
+                whitelist[SubjectID(subject)] = WhitelistEntry(subject: subject, variant: entry % 2 == 0 ? "control" : "treatment",
+                                                               note: text(&random), addedBy: "tester", addedAt: date)
+            }
+            let status: ExperimentStatus = [.draft, .running, .paused, .resolved][random.below(4)]
+            experiments[key] = Experiment(key: key, type: random.below(2) == 0 ? .user : .device, status: status,
+                                          salt: subject(&random, index), control: "control", winner: status == .resolved ? "treatment" : nil,
+                                          description: text(&random), revision: 1, createdAt: date, updatedAt: date, updatedBy: "tester",
+                                          variants: variants, whitelist: whitelist)
+        }
+        return StoreSnapshot(revision: random.below(10_000), experiments: experiments)
+    }
+
+    /// A store with fields this abconsole does not know and payloads written as odd numbers.
+    static func storeBytes(seed: UInt64) -> Data {
+        var text = String(decoding: StoreFile.encode(snapshot(seed: seed)), as: UTF8.self)
+        if let brace = text.firstIndex(of: "{") {
+            text.insert(contentsOf: #""zz_future": {"list": [1.0, "</x>"], "whitelist": []}, "#, at: text.index(after: brace))
+        }
+        return Data(text.utf8)
+    }
+
+    /// On even seeds, a payload written with numbers `JSONEncoder` would rewrite, on an experiment that takes one.
+    static func setOddPayload(_ sandbox: Sandbox, seed: UInt64) {
+        guard seed % 2 == 0, let key = snapshot(seed: seed).sortedExperiments.first(where: { $0.status != .resolved })?.key else { return }
+        sandbox.ok(["set-payload", key, "control", #"{"big":1.50e3,"e":1E-7,"list":[0.10,-0.0,2],"s":"<\/b>"}"#])
+    }
+
+    @Test(arguments: 1...16 as ClosedRange<UInt64>)
+    func streamedExportIsTheEncodersBytes(seed: UInt64) throws {
+        let sandbox = try Sandbox(storeBytes: Self.storeBytes(seed: seed))
+        let keys = try #require(Self.snapshot(seed: seed).experiments.keys.sorted().first)
+        Self.setOddPayload(sandbox, seed: seed)
+        let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
+        let reference = sandbox.ok(["export", "--format", "client"], env: plain).stdoutData
+        #expect(!reference.isEmpty)
+        #expect(sandbox.ok(["export", "--format", "client"]).stdoutData == reference, "seed \(seed): standard output")
+        sandbox.ok(["export", "--format", "client", "--out", sandbox.path("streamed.json")])
+        sandbox.ok(["export", "--format", "client", "--out", sandbox.path("plain.json")], env: plain)
+        #expect(FileManager.default.contents(atPath: sandbox.path("streamed.json")) == reference, "seed \(seed): streamed file")
+        #expect(FileManager.default.contents(atPath: sandbox.path("plain.json")) == reference, "seed \(seed): plain file")
+        // One experiment named.
+        #expect(sandbox.ok(["export", "--format", "client", keys, "--out", sandbox.path("one.json")]).code == 0)
+        let one = sandbox.ok(["export", "--format", "client", keys], env: plain).stdoutData
+        #expect(FileManager.default.contents(atPath: sandbox.path("one.json")) == one, "seed \(seed): one experiment")
+    }
+
+    @Test(arguments: 1...12 as ClosedRange<UInt64>)
+    func streamedGrowthBookExportIsTheEncodersBytes(seed: UInt64) throws {
+        let sandbox = try Sandbox(storeBytes: Self.storeBytes(seed: seed))
+        Self.setOddPayload(sandbox, seed: seed)
+        let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
+        for values in ["names", "payloads"] {
+            let arguments = ["export", "--format", "growthbook", "--values", values]
+            let reference = sandbox.run(arguments, env: plain)
+            let streamed = sandbox.run(arguments)
+            #expect(streamed.code == reference.code && streamed.stderr == reference.stderr, "seed \(seed) \(values): \(streamed.stderr)")
+            #expect(streamed.stdoutData == reference.stdoutData, "seed \(seed) \(values): standard output")
+            let out = sandbox.path("gb-\(values).json")
+            let toFile = sandbox.run(arguments + ["--out", out])
+            #expect(toFile.code == reference.code && toFile.stderr == reference.stderr, "seed \(seed) \(values): \(toFile.stderr)")
+            if reference.code == 0 {
+                #expect(FileManager.default.contents(atPath: out) == reference.stdoutData, "seed \(seed) \(values): streamed file")
+            } else {
+                #expect(!FileManager.default.fileExists(atPath: out), "seed \(seed) \(values): nothing written on a refusal")
+            }
+        }
+    }
+}
