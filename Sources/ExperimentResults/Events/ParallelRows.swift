@@ -25,13 +25,16 @@ extension EventLog {
     /// lives there. With more than one thread the file is read in rounds of pieces cut at line
     /// boundaries; the threads parse one round while the records of the round before are applied.
     /// Errors come out as a single reader would meet them: the first in file order, with its line.
+    /// `ahead` sees, on the applying thread, the record applied `ParallelReader.lookahead` records later
+    /// (when parsed in parallel): a hint to bring its memory into the cache, which must not change state.
     @discardableResult
     func forEachRecord<Record>(progress: ReadProgress?, partialLastLine: Bool, parallelism: ReadParallelism,
                                parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?,
+                               ahead: (Record) -> Void = { _ in },
                                apply: (Record, Int, UnsafeBufferPointer<UInt8>) throws(EventError) -> Void) throws(EventError) -> String? {
         if parallelism.threads > 1 {
             var reader = ParallelReader<Record>(log: self, parallelism: parallelism, progress: progress)
-            if let outcome = try reader.run(partialLastLine: partialLastLine, parse: parse, apply: apply) { return outcome.note }
+            if let outcome = try reader.run(partialLastLine: partialLastLine, parse: parse, ahead: ahead, apply: apply) { return outcome.note }
         }
         var arena: [UInt8] = []
         return try forEachRow(progress: progress, partialLastLine: partialLastLine) { (fields, line) throws(EventError) in
@@ -47,6 +50,8 @@ extension EventLog {
 private struct ParallelReader<Record> {
     /// What a finished reading returns (nil from `run`: the file is better read by one thread).
     struct Outcome { let note: String? }
+    /// How many records ahead of the one applied `ahead` looks.
+    static var lookahead: Int { 16 }
 
     let log: EventLog
     let parallelism: ReadParallelism
@@ -60,6 +65,7 @@ private struct ParallelReader<Record> {
 
     mutating func run(partialLastLine: Bool,
                       parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?,
+                      ahead: (Record) -> Void,
                       apply: (Record, Int, UnsafeBufferPointer<UInt8>) throws(EventError) -> Void) throws(EventError) -> Outcome? {
         let path = log.path
         let descriptor = try EventFiles.openRegular(path)
@@ -124,7 +130,11 @@ private struct ParallelReader<Record> {
                 let piece = sets[set][index]
                 let lineBase = base
                 try piece.arena.withUnsafeBufferPointer { (arena) throws(EventError) in
-                    for (position, record) in piece.records.enumerated() { try apply(record, lineBase + Int(piece.lines[position]), arena) }
+                    let records = piece.records, distance = Self.lookahead
+                    for position in 0..<records.count {
+                        if position + distance < records.count { ahead(records[position + distance]) }
+                        try apply(records[position], lineBase + Int(piece.lines[position]), arena)
+                    }
                 }
                 if let error = piece.error { throw Self.shifted(error, by: lineBase) }
                 base += piece.lineCount
