@@ -25,8 +25,8 @@ extension EventLog {
     /// lives there. With more than one thread the file is read in rounds of pieces cut at line
     /// boundaries; the threads parse one round while the records of the round before are applied.
     /// Errors come out as a single reader would meet them: the first in file order, with its line.
-    /// `ahead` sees, on the applying thread, the record applied `ParallelReader.lookahead` records later
-    /// (when parsed in parallel): a hint to bring its memory into the cache, which must not change state.
+    /// `ahead` sees, on the applying thread, each record some `ParallelReader.lookahead` records before it
+    /// is applied (when parsed in parallel): a hint to bring its memory into the cache, which must not change state.
     @discardableResult
     func forEachRecord<Record>(progress: ReadProgress?, partialLastLine: Bool, parallelism: ReadParallelism,
                                parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?,
@@ -130,9 +130,17 @@ private struct ParallelReader<Record> {
                 let piece = sets[set][index]
                 let lineBase = base
                 try piece.arena.withUnsafeBufferPointer { (arena) throws(EventError) in
+                    // `ahead` in bursts (the next `lookahead` records at once), so that their cache misses overlap.
                     let records = piece.records, distance = Self.lookahead
                     for position in 0..<records.count {
-                        if position + distance < records.count { ahead(records[position + distance]) }
+                        if position % distance == 0 {
+                            var later = position == 0 ? 0 : position + distance
+                            let end = min(position + 2 * distance, records.count)
+                            while later < end {
+                                ahead(records[later])
+                                later += 1
+                            }
+                        }
                         try apply(records[position], lineBase + Int(piece.lines[position]), arena)
                     }
                 }
