@@ -21,14 +21,25 @@ struct ConversionPass {
         var preSubject = SubjectValues()
     }
 
-    /// A row as read: its time, subject and metric name (kept in the piece's arena) and value.
+    /// A row as read: its time, subject and metric name (kept in the piece's arena) and value, with what
+    /// the subject table says of the subject (looked up while parsing: the table no longer changes).
     struct Record {
         let time: Int64
+        /// The subject's first exposure (when `index` ≥ 0).
+        let first: Int64
         let subject: ByteSpan
         let name: ByteSpan
         let value: Double?
-        /// The subject's slot in the subject table (looked up while parsing: the table no longer changes), or -1.
-        let slot: Int
+        /// The subject's dense index, or -1 when it is not analysed (never exposed, in several variants, whitelisted).
+        let index: Int32
+    }
+
+    /// The metrics while they are read: a class, so the per-row closure updates them without a dynamic exclusivity check per row.
+    private final class Reading {
+        @exclusivity(unchecked) var metrics: [Metric] = []
+        // Each name is looked up once per run of rows naming it, in a dictionary (never a scan of the names).
+        @exclusivity(unchecked) var indexOf: [[UInt8]: Int] = [:]
+        @exclusivity(unchecked) var last = -1
     }
 
     /// Reads every row; returns the metrics in the order first seen (in file order, whatever the threads).
@@ -40,10 +51,7 @@ struct ConversionPass {
         let to = request.window.to
         let limit = request.conversionWindow
         let lookback = request.lookback
-        var metrics: [Metric] = []
-        // Each name is looked up once per run of rows naming it, in a dictionary (never a scan of the names).
-        var indexOf: [[UInt8]: Int] = [:]
-        var last = -1
+        let reading = Reading()
         let subjectCount = states.table.count
         let table = states.table
         let note = try log.forEachRecord(progress: progress, partialLastLine: true, parallelism: parallelism, parse: { (fields, line, arena) throws(EventError) -> Record? in
@@ -51,34 +59,39 @@ struct ConversionPass {
             let subject = try values.text(fields[1], line: line, field: "subject")
             let name = try values.text(fields[2], line: line, field: "metric")
             let value = try values.number(fields[3], line: line, field: "value", quotedAllowed: quoted)
-            return Record(time: time, subject: ByteSpan.store(subject, in: &arena), name: ByteSpan.store(name, in: &arena), value: value,
-                          slot: table.find(subject) ?? -1)
+            var index: Int32 = -1, first: Int64 = 0
+            if let slot = table.find(subject), table.variant(at: slot) >= 0 {
+                index = Int32(truncatingIfNeeded: table.index(at: slot))
+                first = table.firstExposure(at: slot)
+            }
+            return Record(time: time, first: first, subject: ByteSpan.store(subject, in: &arena), name: ByteSpan.store(name, in: &arena),
+                          value: value, index: index)
         }, apply: { (record, line, arena) throws(EventError) in
             let time = record.time, value = record.value
             let subject = record.subject.bytes(in: arena), name = record.name.bytes(in: arena)
-            var metric = last
-            if metric < 0 || !ExposurePass.equal(name, metrics[metric].name) {
+            var metric = reading.last
+            if metric < 0 || !ExposurePass.equal(name, reading.metrics[metric].name) {
                 // A few names (the usual log) are scanned without allocating; past that, the dictionary.
-                if metrics.count <= Self.scannedNames, let known = metrics.firstIndex(where: { ExposurePass.equal(name, $0.name) }) {
+                if reading.metrics.count <= Self.scannedNames, let known = reading.metrics.firstIndex(where: { ExposurePass.equal(name, $0.name) }) {
                     metric = known
-                } else if metrics.count > Self.scannedNames, let known = indexOf[Array(name)] {
+                } else if reading.metrics.count > Self.scannedNames, let known = reading.indexOf[Array(name)] {
                     metric = known
                 } else {
                     let bytes = Array(name)
-                    metrics.append(Metric(name: bytes, wanted: filter.isEmpty || filter.contains(bytes)))
-                    metric = metrics.count - 1
-                    indexOf[bytes] = metric
+                    reading.metrics.append(Metric(name: bytes, wanted: filter.isEmpty || filter.contains(bytes)))
+                    metric = reading.metrics.count - 1
+                    reading.indexOf[bytes] = metric
                 }
-                last = metric
+                reading.last = metric
             }
-            if value != nil { metrics[metric].hasValues = true }
-            let slot = record.slot
-            guard metrics[metric].wanted, time <= to, slot >= 0, table.variant(at: slot) >= 0 else { return }
-            let first = table.firstExposure(at: slot)
+            if value != nil { reading.metrics[metric].hasValues = true }
+            let index = Int(record.index)
+            guard reading.metrics[metric].wanted, time <= to, index >= 0 else { return }
+            let first = record.first
             guard time >= first else {
                 // Before the first exposure: CUPED's covariate, within the lookback.
                 guard let lookback, case (let start, false) = first.subtractingReportingOverflow(lookback), time >= start else { return }
-                let before = metrics[metric].preSubject.add(value ?? 1, at: table.index(at: slot), subjectCount: subjectCount)
+                let before = reading.metrics[metric].preSubject.add(value ?? 1, at: index, subjectCount: subjectCount)
                 guard before.isFinite else {
                     throw EventError.malformed(file: log.path, line: line, field: "value",
                                                reason: "the values of subject `\(FieldValues.quote(subject))` for metric `\(FieldValues.quote(name))` add up past the largest number (about 1.8e308)")
@@ -87,14 +100,14 @@ struct ConversionPass {
             }
             // Past the last instant nanoseconds can hold, the window is open-ended.
             if let limit, case (let end, false) = first.addingReportingOverflow(limit), time > end { return }
-            let total = metrics[metric].perSubject.add(value ?? 1, at: table.index(at: slot), subjectCount: subjectCount)
-            metrics[metric].lastLine = line
+            let total = reading.metrics[metric].perSubject.add(value ?? 1, at: index, subjectCount: subjectCount)
+            reading.metrics[metric].lastLine = line
             guard total.isFinite else {
                 throw EventError.malformed(file: log.path, line: line, field: "value",
                                            reason: "the values of subject `\(FieldValues.quote(subject))` for metric `\(FieldValues.quote(name))` add up past the largest number (about 1.8e308)")
             }
         })
         if let note { notes.append(note) }
-        return metrics
+        return reading.metrics
     }
 }

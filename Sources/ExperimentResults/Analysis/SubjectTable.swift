@@ -29,12 +29,28 @@ final class SubjectTable {
     /// Ids up to this many bytes live in their slot.
     private static let inline = 16
 
+    /// An id's first 16 bytes and hash: what a lookup compares, computed once per row (any thread may compute it).
+    struct Key {
+        let key0: UInt64
+        let key1: UInt64
+        let hash: UInt32
+
+        init(_ id: UnsafeBufferPointer<UInt8>) {
+            (key0, key1) = SubjectTable.words(id)
+            hash = SubjectTable.hash(id, key0, key1)
+        }
+    }
+
+    // One thread at a time uses a table (the reads of the conversions pass come after the last change):
+    // no dynamic exclusivity checks on the hot paths.
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) private var mask: Int
-    private var arena: [UInt8] = []
+    @exclusivity(unchecked) private var arena: [UInt8] = []
     /// Where each id's bytes start in `arena` (one more entry than ids).
-    private var offsets: [Int] = [0]
-    private(set) var count = 0
+    @exclusivity(unchecked) private var offsets: [Int] = [0]
+    @exclusivity(unchecked) private(set) var count = 0
+    /// Where `touch` leaves what it read (so the read is not optimised away).
+    @exclusivity(unchecked) private var touched: UInt32 = 0
 
     init(capacity: Int = 1 << 16) {
         var size = 16
@@ -48,8 +64,12 @@ final class SubjectTable {
 
     /// The slot of `id`, interning it (with `variant` first exposed at `time`) when new; `isNew` tells which.
     func intern(_ id: UnsafeBufferPointer<UInt8>, variant: Int16, at time: Int64) -> (slot: Int, isNew: Bool) {
-        let (key0, key1) = Self.words(id)
-        let hash = Self.hash(id, key0, key1)
+        intern(id, key: Key(id), variant: variant, at: time)
+    }
+
+    /// `intern` with the id's key computed beforehand.
+    func intern(_ id: UnsafeBufferPointer<UInt8>, key: Key, variant: Int16, at time: Int64) -> (slot: Int, isNew: Bool) {
+        let key0 = key.key0, key1 = key.key1, hash = key.hash
         let length = UInt32(truncatingIfNeeded: id.count)
         var position = Int(hash) & mask
         while true {
@@ -76,8 +96,8 @@ final class SubjectTable {
 
     /// The slot of `id`, or nil when it was never interned (slots move when the table grows).
     func find(_ id: UnsafeBufferPointer<UInt8>) -> Int? {
-        let (key0, key1) = Self.words(id)
-        let hash = Self.hash(id, key0, key1)
+        let key = Key(id)
+        let key0 = key.key0, key1 = key.key1, hash = key.hash
         let length = UInt32(truncatingIfNeeded: id.count)
         var position = Int(hash) & mask
         while true {
@@ -95,6 +115,16 @@ final class SubjectTable {
     func find(_ id: String) -> Int? {
         var copy = id
         return copy.withUTF8 { find($0) }
+    }
+
+    /// Reads the first slot `key` would probe, so that it is in the cache when the id is interned a few rows later.
+    func touch(_ key: Key) {
+        touched &+= slots[Int(key.hash) & mask].entry
+    }
+
+    /// Reads the slot `slot` (as `touch`).
+    func touch(slot: Int) {
+        touched &+= slots[slot].entry
     }
 
     /// The dense index (0..<count) of the subject in `slot`.
@@ -152,7 +182,7 @@ final class SubjectTable {
     }
 
     /// The first 16 bytes of `id` as two words (zero-padded).
-    private static func words(_ id: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+    fileprivate static func words(_ id: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
         guard let base = id.baseAddress else { return (0, 0) }
         let raw = UnsafeRawPointer(base)
         let n = id.count
@@ -163,7 +193,7 @@ final class SubjectTable {
     }
 
     /// A 32-bit hash: the two words mixed (and, past 16 bytes, the rest of the bytes).
-    private static func hash(_ id: UnsafeBufferPointer<UInt8>, _ key0: UInt64, _ key1: UInt64) -> UInt32 {
+    fileprivate static func hash(_ id: UnsafeBufferPointer<UInt8>, _ key0: UInt64, _ key1: UInt64) -> UInt32 {
         var h = mix(key0 ^ 0x9E37_79B9_7F4A_7C15 ^ UInt64(id.count))
         h = mix(h ^ key1)
         if id.count > inline, let base = id.baseAddress {

@@ -25,13 +25,16 @@ extension EventLog {
     /// lives there. With more than one thread the file is read in rounds of pieces cut at line
     /// boundaries; the threads parse one round while the records of the round before are applied.
     /// Errors come out as a single reader would meet them: the first in file order, with its line.
+    /// `ahead` sees, on the applying thread, each record some `ParallelReader.lookahead` records before it
+    /// is applied (when parsed in parallel): a hint to bring its memory into the cache, which must not change state.
     @discardableResult
     func forEachRecord<Record>(progress: ReadProgress?, partialLastLine: Bool, parallelism: ReadParallelism,
                                parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?,
+                               ahead: (Record) -> Void = { _ in },
                                apply: (Record, Int, UnsafeBufferPointer<UInt8>) throws(EventError) -> Void) throws(EventError) -> String? {
         if parallelism.threads > 1 {
             var reader = ParallelReader<Record>(log: self, parallelism: parallelism, progress: progress)
-            if let outcome = try reader.run(partialLastLine: partialLastLine, parse: parse, apply: apply) { return outcome.note }
+            if let outcome = try reader.run(partialLastLine: partialLastLine, parse: parse, ahead: ahead, apply: apply) { return outcome.note }
         }
         var arena: [UInt8] = []
         return try forEachRow(progress: progress, partialLastLine: partialLastLine) { (fields, line) throws(EventError) in
@@ -47,6 +50,8 @@ extension EventLog {
 private struct ParallelReader<Record> {
     /// What a finished reading returns (nil from `run`: the file is better read by one thread).
     struct Outcome { let note: String? }
+    /// How many records ahead of the one applied `ahead` looks.
+    static var lookahead: Int { 16 }
 
     let log: EventLog
     let parallelism: ReadParallelism
@@ -60,6 +65,7 @@ private struct ParallelReader<Record> {
 
     mutating func run(partialLastLine: Bool,
                       parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?,
+                      ahead: (Record) -> Void,
                       apply: (Record, Int, UnsafeBufferPointer<UInt8>) throws(EventError) -> Void) throws(EventError) -> Outcome? {
         let path = log.path
         let descriptor = try EventFiles.openRegular(path)
@@ -124,11 +130,22 @@ private struct ParallelReader<Record> {
                 let piece = sets[set][index]
                 let lineBase = base
                 try piece.arena.withUnsafeBufferPointer { (arena) throws(EventError) in
-                    for (position, record) in piece.records.enumerated() { try apply(record, lineBase + Int(piece.lines[position]), arena) }
+                    // `ahead` in bursts (the next `lookahead` records at once), so that their cache misses overlap.
+                    let records = piece.records, distance = Self.lookahead
+                    for position in 0..<records.count {
+                        if position % distance == 0 {
+                            var later = position == 0 ? 0 : position + distance
+                            let end = min(position + 2 * distance, records.count)
+                            while later < end {
+                                ahead(records[later])
+                                later += 1
+                            }
+                        }
+                        try apply(records[position], lineBase + Int(piece.lines[position]), arena)
+                    }
                 }
                 if let error = piece.error { throw Self.shifted(error, by: lineBase) }
                 base += piece.lineCount
-                sets[set][index] = ParsedPiece()
             }
         }
 
@@ -171,8 +188,8 @@ private struct ParallelReader<Record> {
                     return
                 }
                 let index = iteration - 1
-                sets[parsing][index] = Self.parsePiece(UnsafeBufferPointer(start: reading + bounds[index], count: bounds[index + 1] - bounds[index]),
-                                                       startsFile: startsFile && index == 0, scanner: &threadScanners[index], progress: progress, parse: parse)
+                Self.parsePiece(UnsafeBufferPointer(start: reading + bounds[index], count: bounds[index + 1] - bounds[index]), into: &sets[parsing][index],
+                                startsFile: startsFile && index == 0, scanner: &threadScanners[index], progress: progress, parse: parse)
             }
             if let applied { throw applied }
             firstRound = false
@@ -207,14 +224,20 @@ private struct ParallelReader<Record> {
         return Outcome(note: nil)
     }
 
-    /// Parses the whole lines of one piece (each ends with a newline) until the first error.
-    private static func parsePiece(_ text: UnsafeBufferPointer<UInt8>, startsFile: Bool, scanner: inout RowScanner, progress: ReadProgress?,
-                                   parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?) -> ParsedPiece<Record> {
-        var piece = ParsedPiece<Record>()
-        guard let base = text.baseAddress, !text.isEmpty else { return piece }
+    /// Parses the whole lines of one piece (each ends with a newline) until the first error into `piece`
+    /// (whose arrays, applied a round earlier, keep their memory: no allocation and page faults per round).
+    private static func parsePiece(_ text: UnsafeBufferPointer<UInt8>, into piece: inout ParsedPiece<Record>, startsFile: Bool, scanner: inout RowScanner,
+                                   progress: ReadProgress?, parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?) {
+        piece.records.removeAll(keepingCapacity: true)
+        piece.lines.removeAll(keepingCapacity: true)
+        piece.arena.removeAll(keepingCapacity: true)
+        piece.lineCount = 0
+        piece.rows = 0
+        piece.error = nil
+        guard let base = text.baseAddress, !text.isEmpty else { return }
         if progress?.isCancelled == true {
             piece.error = .cancelled
-            return piece
+            return
         }
         var start = 0
         var number = 0
@@ -242,7 +265,6 @@ private struct ParallelReader<Record> {
         }
         piece.lineCount = number
         progress?.add(rows: piece.rows)
-        return piece
     }
 
     /// Calls `body` with 0..<count on Dispatch's threads at once and waits; the iterations touch disjoint state
