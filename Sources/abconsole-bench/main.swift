@@ -86,6 +86,18 @@ print("abconsole-bench: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) 
 print("medians of \(options.runs) runs (big-store figures: \(options.heavyRuns)); in-process rates use this thread's CPU time, spawned commands wall time")
 print("abconsole binary: \(binary ?? "not found (build it: swift build -c release)"); data in \(directory)")
 
+/// Runs scenario `name` when it was asked for and the release `abconsole` it spawns is there;
+/// without the binary, prints the scenario's heading and why it was skipped.
+func spawning(_ name: String, heading: String, _ run: (String) -> Void) {
+    guard options.scenarios.contains(name) else { return }
+    guard let binary else {
+        Report.section(heading)
+        Report.note("skipped: no abconsole binary (swift build -c release, or --abconsole PATH)")
+        return
+    }
+    run(binary)
+}
+
 if options.scenarios.contains("bucketing") { BucketingScenario.run(options) }
 var bigStore: BigStoreData?
 if !options.scenarios.isDisjoint(with: ["decision", "store"]) {
@@ -93,14 +105,7 @@ if !options.scenarios.isDisjoint(with: ["decision", "store"]) {
     print("\n(generated the big store in memory in \(Report.number(build.wall)) s)")
 }
 if options.scenarios.contains("decision"), let bigStore { DecisionScenario.run(options, store: bigStore) }
-if options.scenarios.contains("batch") {
-    if let binary {
-        BatchAssignScenario.run(options, binary: binary, directory: directory)
-    } else {
-        Report.section("3. Batch assign end to end")
-        Report.note("skipped: no abconsole binary (swift build -c release, or --abconsole PATH)")
-    }
-}
+spawning("batch", heading: "3. Batch assign end to end") { BatchAssignScenario.run(options, binary: $0, directory: directory) }
 if options.scenarios.contains("store"), let bigStore { BigStoreScenario.run(options, store: bigStore, binary: binary, directory: directory) }
 bigStore = nil
 if options.scenarios.contains("console") { ConsoleScenario.run(options, binary: binary, directory: directory) }
@@ -111,30 +116,9 @@ if options.scenarios.contains("client") {
     ClientRefreshScenario.run(options)
 }
 if options.scenarios.contains("results") { ResultsScenario.run(options, binary: binary, directory: directory) }
-if options.scenarios.contains("shapes") {
-    if let binary {
-        ShapesScenario.run(options, binary: binary, directory: directory)
-    } else {
-        Report.section("8. Store shapes")
-        Report.note("skipped: no abconsole binary (swift build -c release, or --abconsole PATH)")
-    }
-}
-if options.scenarios.contains("git") {
-    if let binary {
-        GitScenario.run(options, binary: binary, directory: directory)
-    } else {
-        Report.section("9. git: merge and diff")
-        Report.note("skipped: no abconsole binary (swift build -c release, or --abconsole PATH)")
-    }
-}
-if options.scenarios.contains("export") {
-    if let binary {
-        ExportScenario.run(options, binary: binary, directory: directory)
-    } else {
-        Report.section("10. Export")
-        Report.note("skipped: no abconsole binary (swift build -c release, or --abconsole PATH)")
-    }
-}
+spawning("shapes", heading: "8. Store shapes") { ShapesScenario.run(options, binary: $0, directory: directory) }
+spawning("git", heading: "9. git: merge and diff") { GitScenario.run(options, binary: $0, directory: directory) }
+spawning("export", heading: "10. Export") { ExportScenario.run(options, binary: $0, directory: directory) }
 
 if !options.keep { try? FileManager.default.removeItem(atPath: directory) }
 print("")
