@@ -21,8 +21,6 @@ e2e_setup abconsole-e2e-git
 REPO=""
 cli() { (cd "$REPO" && "$BIN" --store experiments.json --operator e2e-cli "$@"); }
 g() { git -C "$REPO" "$@"; }
-screen() { _tmux capture-pane -p -t "$TMUX_TEST_NAME"; }
-fail() { echo "$1" >&2; screen >&2 || true; return 1; }
 console() {
     tmux_start "${SCENARIO:-git}" "cd '$REPO' && '$BIN' --store experiments.json --operator e2e-op $*" 110 32
     echo "$TMUX_TEST_DIR" >>"$SERVERS"

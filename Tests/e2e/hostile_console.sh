@@ -37,33 +37,6 @@ console_command() {
 
 cli() { "$BIN" --store "$STORE" --operator e2e-cli "$@"; }
 
-# The screen as it is now (the console draws on the alternate screen, so no history).
-screen() { _tmux capture-pane -p -t "$TMUX_TEST_NAME"; }
-
-fail() {
-    echo "$1" >&2
-    [[ -n "$TMUX_TEST_DIR" ]] && { echo "the pane shows:" >&2; screen >&2 || true; }
-    return 1
-}
-
-expect_exit() {
-    local code
-    code=$(tmux_wait_exit 5)
-    [[ "$code" == "$1" ]] || fail "exit code $code, expected $1"
-}
-
-json_check() {
-    python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-ok = eval(sys.argv[1])
-if not ok:
-    print("JSON check failed: " + sys.argv[1], file=sys.stderr)
-    print(json.dumps(d, indent=1)[:3000], file=sys.stderr)
-sys.exit(0 if ok else 1)
-' "$1"
-}
-
 # --- scenarios ------------------------------------------------------------------------------------
 
 # The console runs on ABCONSOLE_NOW like every subcommand: its pause is stamped with that time, and

@@ -189,3 +189,40 @@ e2e_run() {
     echo "$label: $passed passed, $failed failed"
     [[ $failed == 0 ]]
 }
+
+# --- helpers every suite's scenarios share -------------------------------------------------------
+
+# The screen as it is now (no history: the console draws on the alternate screen).
+screen() {
+    _tmux capture-pane -p -t "$TMUX_TEST_NAME"
+}
+
+# Fails the scenario with MESSAGE, showing the pane when one is running.
+fail() {
+    echo "$1" >&2
+    if [[ -n "$TMUX_TEST_DIR" ]]; then
+        echo "the pane shows:" >&2
+        screen >&2 || true
+    fi
+    return 1
+}
+
+# Waits for the console's exit marker; fails unless its exit code is EXPECTED.
+expect_exit() {
+    local expected=$1 code
+    code=$(tmux_wait_exit 5)
+    [[ "$code" == "$expected" ]] || fail "exit code $code, expected $expected"
+}
+
+# Evaluates a Python expression over the JSON on stdin (bound to `d`); fails when it is false.
+json_check() {
+    python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+ok = eval(sys.argv[1])
+if not ok:
+    print("JSON check failed: " + sys.argv[1], file=sys.stderr)
+    print(json.dumps(d, indent=1)[:3000], file=sys.stderr)
+sys.exit(0 if ok else 1)
+' "$1"
+}
