@@ -14,9 +14,10 @@ extension FileSystem {
     }
 
     /// `replaceAtomically(_:with:)` streaming what `write` gives; `known` is the file's current
-    /// content when the caller holds it (read at `known.path`), so it is not read again.
+    /// content when the caller holds it (read at `known.path`), so it is not read again. When `write`
+    /// throws, nothing is replaced and its error is thrown.
     package static func replaceAtomically(_ path: String, newMode: mode_t = 0o644, known: (path: String, data: Data)?,
-                                          write: (inout ByteWriter) -> Void) throws(Failure) -> Bool {
+                                          write: (inout ByteWriter) throws(Failure) -> Void) throws(Failure) -> Bool {
         let target = resolvingLinks(path)
         switch kind(target) {
         case .missing, .regular(writable: true): break

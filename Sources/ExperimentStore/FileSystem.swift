@@ -15,6 +15,9 @@ package enum FileSystem {
         /// Said instead of the errno text when the call succeeded but the file is not what it must be.
         var detail: String?
         package var reason: String { detail ?? "\(operation) failed: \(String(cString: strerror(code)))" }
+
+        /// What a streamed write throws to give up: nothing is replaced.
+        package static let abandoned = Failure(operation: "write", code: ECANCELED, detail: "the write was abandoned")
     }
 
     /// What a store path names, looked at before anything is locked or created.
@@ -242,10 +245,15 @@ package enum FileSystem {
     /// file's mode and owner (or `newMode`), which is `fsync`ed, `rename`d over `path`, and the
     /// directory `fsync`ed. Memory stays at one `chunk`, whatever the size of the file.
     static func replaceAtomically(_ path: String, original: Data?, newMode: mode_t, chunk: Int = 1 << 20,
-                                  write: (inout ByteWriter) -> Void) throws(Failure) -> Bool {
+                                  write: (inout ByteWriter) throws(Failure) -> Void) throws(Failure) -> Bool {
         let replacement = Replacement(path: path, original: original, newMode: newMode)
         var writer = ByteWriter(chunk: chunk) { replacement.accept($0) }
-        write(&writer)
+        do {
+            try write(&writer)
+        } catch {
+            replacement.abandon()
+            throw error
+        }
         writer.flush()
         return try replacement.finish()
     }
@@ -278,6 +286,14 @@ package enum FileSystem {
             }
             if failure == nil { failure = writeAll(chunk) }
             offset += chunk.count
+        }
+
+        /// Closes and removes the temp file, if one was created: the file stays as it was.
+        func abandon() {
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+            if let temp { unlink(temp) }
+            temp = nil
         }
 
         /// Renames the temp file into place; false when every byte matched the original.

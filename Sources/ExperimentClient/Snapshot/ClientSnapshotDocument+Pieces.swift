@@ -16,17 +16,32 @@ package enum ClientSnapshotPieces {
         return (document[..<(found.upperBound - 1)], document[(found.upperBound - 1)...])
     }
 
-    /// The encoded `experiment` around its whitelist array's contents: `{…"whitelist":[` and `]…}`.
-    package static func experiment(_ experiment: Experiment) throws -> (before: Data, after: Data) {
-        var client = ClientExperiment(experiment, withWhitelist: false)
-        client.whitelist = []
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = HTMLSafeJSON.escapingClosingTags(try PayloadEncoding.encode(client, with: encoder))
-        // The last one is the experiment's own: payloads come before it, and `winner` after it is
-        // null or a string, which cannot hold an unescaped quote.
-        guard let found = bytes.range(of: Data("\"whitelist\":[]".utf8), options: .backwards) else { throw PiecesError.unexpectedEncoding }
-        return (Data(bytes[..<(found.upperBound - 1)]), Data(bytes[(found.upperBound - 1)...]))
+    /// `experiments` encoded as the document's array holds them, `{…},{…}` without the brackets,
+    /// each whitelist holding one entry whose subject and variant are both `standIn(i)` for the
+    /// `i`th experiment: the caller cuts the document's bytes there and writes the real entries.
+    package static func experiments(_ experiments: ArraySlice<Experiment>, standIn: (Int) -> String) throws -> Data {
+        let clients = experiments.enumerated().map { index, experiment in
+            var client = ClientExperiment(experiment, withWhitelist: false)
+            client.whitelist = [ClientWhitelistEntry(subject: standIn(index), variant: standIn(index))]
+            return client
+        }
+        let bytes: Data
+        let values = clients.compactMap(\.value)
+        if values.count == clients.count {
+            // The encoder's bytes without the encoder (`JSONValue.compactText` is what it writes each payload as).
+            bytes = HTMLSafeJSON.escapingClosingTags(Data(JSONValue.array(values).compactText.utf8))
+        } else {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            bytes = HTMLSafeJSON.escapingClosingTags(try PayloadEncoding.encode(clients, with: encoder))
+        }
+        guard bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { throw PiecesError.unexpectedEncoding }
+        return Data(bytes.dropFirst().dropLast())
+    }
+
+    /// The bytes `experiments(_:standIn:)` gives the stand-in entry of `standIn`.
+    package static func standInEntry(_ standIn: String) -> Data {
+        Data("{\"subject\":\"\(standIn)\",\"variant\":\"\(standIn)\"}".utf8)
     }
 
     /// The encoder wrote something other than the document's known shape.

@@ -91,6 +91,22 @@ struct ClientExperiment: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey { case key, type, status, salt, control, winner, variants, whitelist }
 
+    /// What `encode(to:)` writes, as a JSON value: the same bytes from `compactText` as from the
+    /// document's encoder, without its cost (nil when a variant has unknown fields: then encode it).
+    var value: JSONValue? {
+        let variants = variants.compactMap(\.knownFieldsValue)
+        guard variants.count == self.variants.count else { return nil }
+        let entries: [JSONValue] = whitelist.map {
+            .object([ClientWhitelistEntry.CodingKeys.subject.rawValue: .string($0.subject), ClientWhitelistEntry.CodingKeys.variant.rawValue: .string($0.variant)])
+        }
+        return .object([
+            CodingKeys.key.rawValue: .string(key), CodingKeys.type.rawValue: .string(type.rawValue),
+            CodingKeys.status.rawValue: .string(status.rawValue), CodingKeys.salt.rawValue: .string(salt),
+            CodingKeys.control.rawValue: .string(control), CodingKeys.winner.rawValue: winner.map(JSONValue.string) ?? .null,
+            CodingKeys.variants.rawValue: .array(variants), CodingKeys.whitelist.rawValue: .array(entries),
+        ])
+    }
+
     /// The core's experiment (see `ClientSnapshotReader.model`).
     var model: Experiment {
         var entries = [SubjectID: WhitelistEntry](minimumCapacity: whitelist.count)
@@ -107,4 +123,6 @@ struct ClientExperiment: Codable, Sendable {
 struct ClientWhitelistEntry: Codable, Sendable {
     var subject: String
     var variant: String
+
+    enum CodingKeys: String, CodingKey { case subject, variant }
 }

@@ -7,15 +7,21 @@ import Foundation
 package enum HTMLSafeJSON {
     /// `json` with each `</` written `<\/`.
     package static func escapingClosingTags(_ json: Data) -> Data {
-        guard json.contains(UInt8(ascii: "<")) else { return json }
-        var out = Data()
-        out.reserveCapacity(json.count + 16)
-        var previous: UInt8 = 0
-        for byte in json {
-            if previous == UInt8(ascii: "<"), byte == UInt8(ascii: "/") { out.append(UInt8(ascii: "\\")) }
-            out.append(byte)
-            previous = byte
+        json.withUnsafeBytes { raw -> Data in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // Found a pair at a time, the rest copied in runs (most JSON holds no `</` at all).
+            var out: Data?, copied = 0, index = 0
+            while let found = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+                index = found + 1
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "/") else { continue }
+                if out == nil { out = Data(capacity: bytes.count + 16) }
+                out?.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                out?.append(UInt8(ascii: "\\"))
+                copied = index
+            }
+            guard var out else { return json }
+            out.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+            return out
         }
-        return out
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ExperimentClient
 import ExperimentCore
 import ExperimentStore
@@ -13,66 +8,68 @@ import Foundation
 /// encoder values (`ABCONSOLE_PLAIN_EXPORT=1` takes the plain encoder, the reference in tests).
 ///
 /// Everything but the whitelist entries comes from the document's own encoder
-/// (`ClientSnapshotPieces`), computed before the first byte is written so an encoding error leaves
-/// nothing written; the entries are `{"subject":S,"variant":V}` in `sortedWhitelist` order.
+/// (`ClientSnapshotPieces`), a few hundred experiments per call on every core, each whitelist a
+/// stand-in entry cut out again; all of it is encoded before the first byte is written, so an
+/// encoding error leaves nothing written. The entries are `{"subject":S,"variant":V}` in subject order, from `entries`.
 struct ClientExportStream {
     private let head: Data
     private let tail: Data
-    private let experiments: [(experiment: Experiment, before: Data, after: Data)]
+    private let pieces: [ExportPiece]
+    private let entries: ExportEntries
 
     /// The pieces of the export of `experiments` (sorted by key) of a store at `revision`.
-    init(revision: Int, experiments: [Experiment]) throws {
+    init(revision: Int, experiments: [Experiment], entries: ExportEntries) throws {
         (head, tail) = try ClientSnapshotPieces.frame(revision: revision)
-        self.experiments = try experiments.map { experiment in
-            let (before, after) = try ClientSnapshotPieces.experiment(experiment)
-            return (experiment, before, after)
+        let standIns = ExportStandIns()
+        let starts = Array(stride(from: 0, to: experiments.count, by: ExportPiece.batch))
+        let batches = try ConcurrentMap.map(starts.count) { index -> [ExportPiece] in
+            let batch = experiments[starts[index]..<min(starts[index] + ExportPiece.batch, experiments.count)]
+            let encoded = try ClientSnapshotPieces.experiments(batch, standIn: { standIns.id($0, 0) })
+            let (cuts, rest) = try standIns.cut(encoded, lead: "{\"subject\":\"", form: ClientSnapshotPieces.standInEntry)
+            // One stand-in per experiment, in the batch's order.
+            guard cuts.map(\.experiment) == Array(batch.indices.map { $0 - batch.startIndex }) else { throw ExportPiecesError.unexpectedEncoding }
+            return cuts.flatMap { [.bytes($0.before), .entries(batch[batch.startIndex + $0.experiment], variant: nil)] } + [.bytes(rest)]
         }
+        pieces = Array(batches.joined(separator: [.bytes(Data(",".utf8))]))
+        self.entries = entries
     }
 
-    /// Whether the environment asks for the plain encoder.
-    static var plain: Bool { ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_EXPORT"] != nil }
-
     /// Writes the whole document.
-    func write(into writer: inout ByteWriter) {
+    func write(into writer: inout ByteWriter) throws {
         writer.append(head)
-        for (index, piece) in experiments.enumerated() {
-            if index > 0 { writer.append(UInt8(ascii: ",")) }
-            writer.append(piece.before)
-            for (number, entry) in piece.experiment.sortedWhitelist.enumerated() {
-                writer.append(number == 0 ? "{\"subject\":" : ",{\"subject\":")
-                Self.appendString(entry.subject, into: &writer)
-                writer.append(",\"variant\":")
-                Self.appendString(entry.variant, into: &writer)
-                writer.append(UInt8(ascii: "}"))
+        for piece in pieces {
+            switch piece {
+            case .bytes(let bytes):
+                writer.append(bytes)
+            case .entries(let experiment, _):
+                var first = true
+                try entries.forEach(in: experiment) { subject, variant in
+                    writer.append(first ? "{\"subject\":" : ",{\"subject\":")
+                    writer.appendExportString(subject)
+                    writer.append(",\"variant\":")
+                    writer.appendExportString(variant)
+                    writer.append(UInt8(ascii: "}"))
+                    first = false
+                }
             }
-            writer.append(piece.after)
         }
         writer.append(tail)
     }
 
     /// The whole document as `Data` (for standard output).
-    func data() -> Data {
+    func data() throws -> Data {
         var writer = ByteWriter(capacity: 1 << 20)
-        write(into: &writer)
+        try write(into: &writer)
         return writer.data()
-    }
-
-    /// `text` as `JSONEncoder` writes a string (the store writer's escaping), with `</` written `<\/`.
-    private static func appendString(_ text: String, into writer: inout ByteWriter) {
-        let bracket = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "<")), bytes.count) != nil } ?? false
-        }
-        guard bracket ?? text.utf8.contains(UInt8(ascii: "<")) else {
-            writer.appendQuoted(text)
-            return
-        }
-        writer.append(HTMLSafeJSON.escapingClosingTags(Data(ByteWriter.quoted(text))))
     }
 }
 
-extension ByteWriter {
-    /// Appends the bytes of `data`.
-    mutating func append(_ data: Data) {
-        data.withUnsafeBytes { append($0.bindMemory(to: UInt8.self)) }
-    }
+/// A piece of a streamed export: bytes from the encoder, or where an experiment's whitelisted
+/// entries go (all of them, or one variant's).
+enum ExportPiece {
+    case bytes(Data)
+    case entries(Experiment, variant: Int?)
+
+    /// Experiments per encoder call: one call per experiment cost more than the encoding.
+    static let batch = 256
 }

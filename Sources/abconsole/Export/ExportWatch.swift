@@ -24,7 +24,7 @@ enum ExportWatch {
         // A parent may have started us with these blocked (the mask is inherited); they must reach us.
         StandardStreams.unblock([SIGINT, SIGTERM, SIGHUP])
         var fingerprint = context.store.fingerprint()
-        var (written, warnings, count) = try ExportCommand.export(try context.load(), keys: keys, format: format, values: values)
+        var (written, warnings, count) = try export(context, keys: keys, values: values)
         say(warnings)
         if (try? Data(contentsOf: URL(fileURLWithPath: path))) != written {
             try write(written, to: path)
@@ -37,7 +37,7 @@ enum ExportWatch {
             guard now != fingerprint else { continue }
             fingerprint = now
             do {
-                let (data, newWarnings, newCount) = try ExportCommand.export(try context.load(), keys: keys, format: format, values: values)
+                let (data, newWarnings, newCount) = try export(context, keys: keys, values: values)
                 problem = nil
                 if newWarnings != warnings { say(newWarnings) }
                 warnings = newWarnings
@@ -52,6 +52,13 @@ enum ExportWatch {
                 StandardStreams.writeError("abconsole: \(SafeOutput.text(message)); \(SafeOutput.text(path)) keeps the last good export\n")
             }
         }
+    }
+
+    /// The bytes, warnings and experiment count of the export of the store as it is now.
+    private static func export(_ context: CommandContext, keys: [String], values: GrowthBookExport.Values?) throws -> (Data, [String], Int) {
+        let (snapshot, entries) = try ExportEntries.load(context)
+        let export = try ExportCommand.Export(snapshot, entries: entries, keys: keys, values: values)
+        return (try export.data(), export.warnings, export.experiments)
     }
 
     /// Replaces `path` atomically with `data`.

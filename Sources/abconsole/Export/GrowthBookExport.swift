@@ -57,13 +57,17 @@ enum GrowthBookExport {
     /// The warnings `export` prints: experiments whose salt or whitelisted ids are not ASCII.
     static func warnings(_ experiments: [Experiment]) -> [String] {
         experiments.compactMap { experiment in
-            var parts: [String] = []
-            if !isASCII(experiment.salt) { parts.append("a non-ASCII salt") }
-            let ids = experiment.whitelist.keys.filter { !isASCII($0.text) }.count
-            if ids > 0 { parts.append("\(ids) non-ASCII whitelisted id\(ids == 1 ? "" : "s")") }
-            guard !parts.isEmpty else { return nil }
-            return "experiment `\(experiment.key)` has \(parts.joined(separator: " and ")); GrowthBook SDKs hash and compare non-ASCII text differently from each other, so some subjects may get other variants there than from `assign`"
+            warning(experiment, nonASCIIIDs: experiment.whitelist.keys.filter { !isASCII($0.text) }.count)
         }
+    }
+
+    /// The warning for `experiment` when its salt is not ASCII or `ids` of its whitelisted ids are not; nil otherwise.
+    static func warning(_ experiment: Experiment, nonASCIIIDs ids: Int) -> String? {
+        var parts: [String] = []
+        if !isASCII(experiment.salt) { parts.append("a non-ASCII salt") }
+        if ids > 0 { parts.append("\(ids) non-ASCII whitelisted id\(ids == 1 ? "" : "s")") }
+        guard !parts.isEmpty else { return nil }
+        return "experiment `\(experiment.key)` has \(parts.joined(separator: " and ")); GrowthBook SDKs hash and compare non-ASCII text differently from each other, so some subjects may get other variants there than from `assign`"
     }
 
     private static func feature(_ experiment: Experiment, serving values: Values) -> JSONValue {

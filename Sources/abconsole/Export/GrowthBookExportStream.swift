@@ -4,19 +4,23 @@ import ExperimentStore
 import Foundation
 
 /// `export --format growthbook` feature by feature: the bytes `ExportCommand.encode` gives the whole
-/// payload, built from each experiment's feature encoded alone, so the export never sits in memory
-/// as one tree of encoder values (`ABCONSOLE_PLAIN_EXPORT=1` takes the plain encoder).
+/// payload, built from a few hundred features encoded at a time on every core, so the export never
+/// sits in memory as one tree of encoder values (`ABCONSOLE_PLAIN_EXPORT=1` takes the plain encoder).
 ///
-/// The features are `GrowthBookExport.feature`'s and the refusals `GrowthBookExport`'s; they are
-/// encoded before the first byte is written, so an encoding error leaves nothing written. Keys
-/// come in the encoder's `sortedKeys` order, by their UTF-8 bytes.
+/// The features are `GrowthBookExport.feature`'s and the refusals and warnings `GrowthBookExport`'s.
+/// Each whitelist rule is encoded with one stand-in id (`ExportStandIns`), which the stream replaces
+/// by the variant's ids read from `entries`; everything is encoded before the first byte is written,
+/// so an encoding error leaves nothing written. Keys come in the encoder's `sortedKeys` order.
 struct GrowthBookExportStream {
     private let head: Data
     private let tail: Data
-    private let features: [Data]
+    private let pieces: [ExportPiece]
+    private let entries: ExportEntries
+    /// The warnings `export` prints for these experiments.
+    let warnings: [String]
 
     /// The pieces of the payload of `experiments` of `snapshot` serving `values`.
-    init(_ snapshot: StoreSnapshot, experiments: [Experiment], values: GrowthBookExport.Values) throws {
+    init(_ snapshot: StoreSnapshot, experiments: [Experiment], values: GrowthBookExport.Values, entries: ExportEntries) throws {
         try GrowthBookExport.refusePartialPayloads(experiments, values: values)
         var frame: [String: JSONValue] = ["features": .object([:])]
         if let updated = GrowthBookExport.lastChange(snapshot) { frame["dateUpdated"] = .string(updated) }
@@ -27,35 +31,82 @@ struct GrowthBookExportStream {
         }
         head = bytes[..<(found.upperBound - 1)]
         tail = bytes[(found.upperBound - 1)...]
+        // Which variants whitelist a subject, read once before encoding (the rules depend on it).
+        var listed: [String: Set<Int>] = [:], nonASCII: [String: Int] = [:]
+        for experiment in experiments {
+            (listed[experiment.key], nonASCII[experiment.key]) = try Self.listed(experiment, entries)
+        }
         let sorted = experiments.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        // A few hundred features per encoder call: one call per feature cost more than the encoding.
-        features = try stride(from: 0, to: sorted.count, by: Self.batch).map { start in
+        let standIns = ExportStandIns()
+        let starts = Array(stride(from: 0, to: sorted.count, by: ExportPiece.batch))
+        let batches = try ConcurrentMap.map(starts.count) { index -> [ExportPiece] in
+            let batch = Array(sorted[starts[index]..<min(starts[index] + ExportPiece.batch, sorted.count)])
             var members: [String: JSONValue] = [:]
-            for experiment in sorted[start..<min(start + Self.batch, sorted.count)] {
-                members[experiment.key] = GrowthBookExport.feature(experiment, values: values)
+            for (number, experiment) in batch.enumerated() {
+                let stand = Self.standing(experiment, for: listed[experiment.key] ?? [], ids: { standIns.id(number, $0) })
+                members[experiment.key] = GrowthBookExport.feature(stand, values: values)
             }
             // `{"a":{…},"b":{…}}\n` without its outer braces and newline: `"a":{…},"b":{…}`.
-            return Data(try ExportCommand.encode(.object(members)).dropFirst().dropLast(2))
+            let encoded = Data(try ExportCommand.encode(.object(members)).dropFirst().dropLast(2))
+            let (cuts, rest) = try standIns.cut(encoded, lead: "\"", form: { Data("\"\($0)\"".utf8) })
+            guard cuts.allSatisfy({ batch.indices.contains($0.experiment) && batch[$0.experiment].variants.indices.contains($0.variant) }) else {
+                throw ExportPiecesError.unexpectedEncoding
+            }
+            return cuts.flatMap { [.bytes($0.before), .entries(batch[$0.experiment], variant: $0.variant)] } + [.bytes(rest)]
         }
+        pieces = Array(batches.joined(separator: [.bytes(Data(",".utf8))]))
+        warnings = experiments.compactMap { GrowthBookExport.warning($0, nonASCIIIDs: nonASCII[$0.key] ?? 0) }
+        self.entries = entries
     }
 
-    /// Features per encoder call.
-    private static let batch = 256
+    /// Which of `experiment`'s variants whitelist a subject, and how many of its ids are not ASCII.
+    private static func listed(_ experiment: Experiment, _ entries: ExportEntries) throws -> (Set<Int>, Int) {
+        let names = experiment.variants.map { Array($0.name.utf8) }
+        var listed = Set<Int>(), nonASCII = 0
+        try entries.forEach(in: experiment) { subject, variant in
+            if let index = names.firstIndex(where: { variant.same(as: $0) }) { listed.insert(index) }
+            if subject.contains(where: { $0 >= 0x80 }) { nonASCII += 1 }
+        }
+        return (listed, nonASCII)
+    }
+
+    /// `experiment` whitelisting one stand-in id, `ids(V)`, for each variant `V` in `listing`.
+    private static func standing(_ experiment: Experiment, for listing: Set<Int>, ids: (Int) -> String) -> Experiment {
+        var stand = experiment
+        stand.whitelist = [:]
+        for variant in listing {
+            let id = ids(variant)
+            stand.whitelist[SubjectID(id)] = WhitelistEntry(subject: id, variant: experiment.variants[variant].name,
+                                                            note: "", addedBy: "", addedAt: experiment.updatedAt)
+        }
+        return stand
+    }
 
     /// Writes the whole payload.
-    func write(into writer: inout ByteWriter) {
+    func write(into writer: inout ByteWriter) throws {
         writer.append(head)
-        for (index, feature) in features.enumerated() {
-            if index > 0 { writer.append(UInt8(ascii: ",")) }
-            writer.append(feature)
+        for piece in pieces {
+            switch piece {
+            case .bytes(let bytes):
+                writer.append(bytes)
+            case .entries(let experiment, let variant):
+                let name = Array(experiment.variants[variant ?? 0].name.utf8)
+                var first = true
+                try entries.forEach(in: experiment) { subject, variant in
+                    guard variant.same(as: name) else { return }
+                    if !first { writer.append(UInt8(ascii: ",")) }
+                    writer.appendExportString(subject)
+                    first = false
+                }
+            }
         }
         writer.append(tail)
     }
 
     /// The whole payload as `Data` (for standard output).
-    func data() -> Data {
+    func data() throws -> Data {
         var writer = ByteWriter(capacity: 1 << 20)
-        write(into: &writer)
+        try write(into: &writer)
         return writer.data()
     }
 }

@@ -12,30 +12,16 @@ enum ExportCommand {
             try ExportWatch.run(arguments, context, format: format, values: values)
             return
         }
-        let snapshot = try context.load()
         let keys = arguments.arguments("EXP")
-        if !ClientExportStream.plain, let path = arguments.option("--out") {
-            // Streamed to the file: the document is never whole in memory as encoder values.
-            let experiments = try chosen(snapshot, keys: keys).sortedExperiments
-            if let values {
-                let stream = try GrowthBookExportStream(snapshot, experiments: experiments, values: values)
-                warn(GrowthBookExport.warnings(experiments))
-                try write(to: path, context) { stream.write(into: &$0) }
-            } else {
-                let stream = try ClientExportStream(revision: snapshot.revision, experiments: experiments)
-                try write(to: path, context) { stream.write(into: &$0) }
-            }
-            context.output.line("exported \(experiments.count) experiment\(experiments.count == 1 ? "" : "s") (\(format)) to \(SafeOutput.text(path))")
-            return
-        }
-        let (data, warnings, experiments) = try export(snapshot, keys: keys, format: format, values: values)
-        warn(warnings)
+        let (snapshot, entries) = try ExportEntries.load(context)
+        let export = try Export(snapshot, entries: entries, keys: keys, values: values)
+        warn(export.warnings)
         guard let path = arguments.option("--out") else {
-            context.output.write(bytes: data)
+            context.output.write(bytes: try export.data())
             return
         }
-        try write(to: path, context) { writer in data.withUnsafeBytes { writer.append($0.bindMemory(to: UInt8.self)) } }
-        let count = experiments
+        try write(to: path, context, export.write)
+        let count = export.experiments
         context.output.line("exported \(count) experiment\(count == 1 ? "" : "s") (\(format)) to \(SafeOutput.text(path))")
     }
 
@@ -46,14 +32,22 @@ enum ExportCommand {
         }
     }
 
-    /// Replaces `path` (never the store itself) with the bytes `bytes` streams, atomically.
-    private static func write(to path: String, _ context: CommandContext, _ bytes: (inout ByteWriter) -> Void) throws {
+    /// Replaces `path` (never the store itself) with the bytes `bytes` streams, atomically; when
+    /// `bytes` throws, nothing is written.
+    private static func write(to path: String, _ context: CommandContext, _ bytes: (inout ByteWriter) throws -> Void) throws {
         guard !FileSystem.sameFile(path, context.store.path) else {
             throw CLIError.usage("--out \(SafeOutput.text(path)) is the store itself; export to another file", command: nil)
         }
+        var thrown: Error?
         do {
-            _ = try FileSystem.replaceAtomically(path, known: nil, write: bytes)
+            _ = try FileSystem.replaceAtomically(path, known: nil) { (writer: inout ByteWriter) throws(FileSystem.Failure) in
+                do { try bytes(&writer) } catch {
+                    thrown = error
+                    throw FileSystem.Failure.abandoned
+                }
+            }
         } catch {
+            if let thrown { throw thrown }
             let exists = FileManager.default.fileExists(atPath: path)
             throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(path): \(error.reason); nothing was written")
         }
@@ -68,20 +62,56 @@ enum ExportCommand {
         return values ?? .names
     }
 
-    /// The bytes of the export of `keys` (all experiments when empty), its warnings and how many
-    /// experiments it holds; an unknown key is the domain's refusal.
-    static func export(_ snapshot: StoreSnapshot, keys: [String], format: String,
-                       values: GrowthBookExport.Values?) throws -> (Data, [String], Int) {
-        let chosen = try chosen(snapshot, keys: keys)
-        let experiments = chosen.sortedExperiments
-        guard let values else {
-            let data = ClientExportStream.plain ? try ClientSnapshotDocument(chosen).encoded()
-                : try ClientExportStream(revision: chosen.revision, experiments: experiments).data()
-            return (data, [], experiments.count)
+    /// One export of `keys` (all experiments when empty): streamed pieces, or with
+    /// `ABCONSOLE_PLAIN_EXPORT` the plain encoder's bytes of the whole value (the reference in tests).
+    struct Export {
+        /// How many experiments it holds.
+        let experiments: Int
+        let warnings: [String]
+        private let pieces: Pieces
+
+        private enum Pieces {
+            case client(ClientExportStream)
+            case growthBook(GrowthBookExportStream)
+            case plain(Data)
         }
-        let data = ClientExportStream.plain ? try encode(try GrowthBookExport.payload(snapshot, experiments: experiments, values: values))
-            : try GrowthBookExportStream(snapshot, experiments: experiments, values: values).data()
-        return (data, GrowthBookExport.warnings(experiments), experiments.count)
+
+        /// The export of `keys` of `snapshot` (whose entries `entries` reads), as `values` asks
+        /// (nil: `--format client`); an unknown key is the domain's refusal, nothing is written.
+        init(_ snapshot: StoreSnapshot, entries: ExportEntries, keys: [String], values: GrowthBookExport.Values?) throws {
+            let chosen = try ExportCommand.chosen(snapshot, keys: keys)
+            let sorted = chosen.sortedExperiments
+            experiments = sorted.count
+            switch (values, ExportEncoding.plain) {
+            case (nil, false):
+                (warnings, pieces) = ([], .client(try ClientExportStream(revision: chosen.revision, experiments: sorted, entries: entries)))
+            case (nil, true):
+                (warnings, pieces) = ([], .plain(try ClientSnapshotDocument(chosen).encoded()))
+            case (let values?, false):
+                let stream = try GrowthBookExportStream(snapshot, experiments: sorted, values: values, entries: entries)
+                (warnings, pieces) = (stream.warnings, .growthBook(stream))
+            case (let values?, true):
+                let payload = try GrowthBookExport.payload(snapshot, experiments: sorted, values: values)
+                (warnings, pieces) = (GrowthBookExport.warnings(sorted), .plain(try ExportCommand.encode(payload)))
+            }
+        }
+
+        /// Writes the whole export.
+        func write(into writer: inout ByteWriter) throws {
+            switch pieces {
+            case .client(let stream): try stream.write(into: &writer)
+            case .growthBook(let stream): try stream.write(into: &writer)
+            case .plain(let data): writer.append(data)
+            }
+        }
+
+        /// The whole export as `Data`.
+        func data() throws -> Data {
+            if case .plain(let data) = pieces { return data }
+            var writer = ByteWriter(capacity: 1 << 20)
+            try write(into: &writer)
+            return writer.data()
+        }
     }
 
     /// `snapshot` with only the experiments `keys` names (all when empty); an unknown key is the domain's refusal.

@@ -21,6 +21,14 @@ struct WrittenEntryLines {
 
     /// The next entry's line and its subject; nil after the last (or at bytes not in the writer's form).
     mutating func next() -> (line: Range<Int>, subject: Range<Int>)? {
+        guard let line = nextLine(), let base = bytes.baseAddress else { return nil }
+        let (start, stop) = (line.lowerBound, line.upperBound)
+        guard let subjectStart = Self.after(Self.subjectPattern, in: base, start..<stop), subjectStart < stop, let quote = memchr(base + subjectStart, Int32(UInt8(ascii: "\"")), stop - subjectStart) else { return nil }
+        return (start..<stop, subjectStart..<base.distance(to: quote.assumingMemoryBound(to: UInt8.self)))
+    }
+
+    /// The next entry's line, `{…}`; nil after the last.
+    mutating func nextLine() -> Range<Int>? {
         guard position < end, let base = bytes.baseAddress else { return nil }
         let separator = StoreLayout.entrySeparator(first: bytes[position] != UInt8(ascii: ","))
         let start = position + separator.utf8CodeUnitCount
@@ -31,8 +39,7 @@ struct WrittenEntryLines {
             stop = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) - 1
         }
         position = stop
-        guard let subjectStart = Self.after(Self.subjectPattern, in: base, start..<stop), subjectStart < stop, let quote = memchr(base + subjectStart, Int32(UInt8(ascii: "\"")), stop - subjectStart) else { return nil }
-        return (start..<stop, subjectStart..<base.distance(to: quote.assumingMemoryBound(to: UInt8.self)))
+        return start..<stop
     }
 
     /// Where the first `pattern` in `range` ends; nil when there is none.
