@@ -111,20 +111,31 @@ import Testing
     func streamedGrowthBookExportIsTheEncodersBytes(seed: UInt64) throws {
         let sandbox = try Sandbox(storeBytes: Self.storeBytes(seed: seed))
         Self.setOddPayload(sandbox, seed: seed)
+        Self.expectPlainBytes(sandbox, keys: [], "seed \(seed)", formats: [["growthbook", "--values", "names"], ["growthbook", "--values", "payloads"]])
+    }
+
+    /// Every export `formats` names of `sandbox`'s store, of all its experiments and of the first of
+    /// `keys`, equal to the plain encoder's: the same bytes, exit code and warnings, on standard output
+    /// and in a file (and no file on a refusal).
+    static func expectPlainBytes(_ sandbox: Sandbox, keys: [String], _ label: String,
+                                 formats: [[String]] = [["client"], ["growthbook", "--values", "names"], ["growthbook", "--values", "payloads"]]) {
         let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
-        for values in ["names", "payloads"] {
-            let arguments = ["export", "--format", "growthbook", "--values", values]
-            let reference = sandbox.run(arguments, env: plain)
-            let streamed = sandbox.run(arguments)
-            #expect(streamed.code == reference.code && streamed.stderr == reference.stderr, "seed \(seed) \(values): \(streamed.stderr)")
-            #expect(streamed.stdoutData == reference.stdoutData, "seed \(seed) \(values): standard output")
-            let out = sandbox.path("gb-\(values).json")
-            let toFile = sandbox.run(arguments + ["--out", out])
-            #expect(toFile.code == reference.code && toFile.stderr == reference.stderr, "seed \(seed) \(values): \(toFile.stderr)")
-            if reference.code == 0 {
-                #expect(FileManager.default.contents(atPath: out) == reference.stdoutData, "seed \(seed) \(values): streamed file")
-            } else {
-                #expect(!FileManager.default.fileExists(atPath: out), "seed \(seed) \(values): nothing written on a refusal")
+        for format in formats {
+            for chosen in Set([[], Array(keys.prefix(1))]) {
+                let arguments = ["export", "--format"] + format + chosen
+                let reference = sandbox.run(arguments, env: plain)
+                let streamed = sandbox.run(arguments)
+                #expect(streamed.code == reference.code && streamed.stderr == reference.stderr, "\(label) \(arguments): \(streamed.stderr)")
+                #expect(streamed.stdoutData == reference.stdoutData, "\(label) \(arguments): standard output")
+                let out = sandbox.path("out.json")
+                let toFile = sandbox.run(arguments + ["--out", out])
+                #expect(toFile.code == reference.code && toFile.stderr == reference.stderr, "\(label) \(arguments): \(toFile.stderr)")
+                if reference.code == 0 {
+                    #expect(FileManager.default.contents(atPath: out) == reference.stdoutData, "\(label) \(arguments): file")
+                } else {
+                    #expect(!FileManager.default.fileExists(atPath: out), "\(label) \(arguments): nothing written on a refusal")
+                }
+                try? FileManager.default.removeItem(atPath: out)
             }
         }
     }

@@ -33,33 +33,11 @@ import Testing
         return sandbox
     }
 
-    /// Every export of `sandbox`'s store, to standard output and to a file, and of its first experiment alone.
-    static func expectPlainBytes(_ sandbox: Sandbox, keys: [String], _ label: String,
-                                 formats: [[String]] = [["client"], ["growthbook", "--values", "names"], ["growthbook", "--values", "payloads"]]) {
-        let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
-        for format in formats {
-            for chosen in Set([[], Array(keys.prefix(1))]) {
-                let arguments = ["export", "--format"] + format + chosen
-                let reference = sandbox.run(arguments, env: plain)
-                let streamed = sandbox.run(arguments)
-                #expect(streamed.code == reference.code && streamed.stderr == reference.stderr, "\(label) \(arguments): \(streamed.stderr)")
-                #expect(streamed.stdoutData == reference.stdoutData, "\(label) \(arguments): standard output")
-                let out = sandbox.path("out.json")
-                let toFile = sandbox.run(arguments + ["--out", out])
-                #expect(toFile.code == reference.code && toFile.stderr == reference.stderr, "\(label) \(arguments): \(toFile.stderr)")
-                if reference.code == 0 {
-                    #expect(FileManager.default.contents(atPath: out) == reference.stdoutData, "\(label) \(arguments): file")
-                }
-                try? FileManager.default.removeItem(atPath: out)
-            }
-        }
-    }
-
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
     func exportReadFromTheFilesLinesIsThePlainEncodersBytes(seed: UInt64) throws {
         let snapshot = Self.snapshot(seed: seed)
         let sandbox = try Self.sandbox(snapshot)
-        Self.expectPlainBytes(sandbox, keys: snapshot.experiments.keys.sorted(), "seed \(seed)")
+        ClientExportStreamTests.expectPlainBytes(sandbox, keys: snapshot.experiments.keys.sorted(), "seed \(seed)")
     }
 
     @Test func aWhitelistSpanningReleasedPagesExportsWhole() throws {
@@ -71,7 +49,7 @@ import Testing
             snapshot.experiments[key]?.whitelist[SubjectID(subject)] = WhitelistEntry(
                 subject: subject, variant: names[index % names.count], note: "bulk", addedBy: "tester", addedAt: Date(timeIntervalSince1970: 1_767_225_600))
         }
-        Self.expectPlainBytes(try Self.sandbox(snapshot), keys: [], "70,000 entries", formats: [["client"], ["growthbook"]])
+        ClientExportStreamTests.expectPlainBytes(try Self.sandbox(snapshot), keys: [], "70,000 entries", formats: [["client"], ["growthbook"]])
     }
 
     @Test(arguments: 1...8 as ClosedRange<UInt64>)

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// The stand-in ids an export encodes where whitelisted ids go and then cuts out, so the encoder
