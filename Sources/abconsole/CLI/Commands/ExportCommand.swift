@@ -62,58 +62,6 @@ enum ExportCommand {
         return values ?? .names
     }
 
-    /// One export of `keys` (all experiments when empty): streamed pieces, or with
-    /// `ABCONSOLE_PLAIN_EXPORT` the plain encoder's bytes of the whole value (the reference in tests).
-    struct Export {
-        /// How many experiments it holds.
-        let experiments: Int
-        let warnings: [String]
-        private let pieces: Pieces
-
-        private enum Pieces {
-            case client(ClientExportStream)
-            case growthBook(GrowthBookExportStream)
-            case plain(Data)
-        }
-
-        /// The export of `keys` of `snapshot` (whose entries `entries` reads), as `values` asks
-        /// (nil: `--format client`); an unknown key is the domain's refusal, nothing is written.
-        init(_ snapshot: StoreSnapshot, entries: ExportEntries, keys: [String], values: GrowthBookExport.Values?) throws {
-            let chosen = try ExportCommand.chosen(snapshot, keys: keys)
-            let sorted = chosen.sortedExperiments
-            experiments = sorted.count
-            switch (values, ExportEncoding.plain) {
-            case (nil, false):
-                (warnings, pieces) = ([], .client(try ClientExportStream(revision: chosen.revision, experiments: sorted, entries: entries)))
-            case (nil, true):
-                (warnings, pieces) = ([], .plain(try ClientSnapshotDocument(chosen).encoded()))
-            case (let values?, false):
-                let stream = try GrowthBookExportStream(snapshot, experiments: sorted, values: values, entries: entries)
-                (warnings, pieces) = (stream.warnings, .growthBook(stream))
-            case (let values?, true):
-                let payload = try GrowthBookExport.payload(snapshot, experiments: sorted, values: values)
-                (warnings, pieces) = (GrowthBookExport.warnings(sorted), .plain(try ExportCommand.encode(payload)))
-            }
-        }
-
-        /// Writes the whole export.
-        func write(into writer: inout ByteWriter) throws {
-            switch pieces {
-            case .client(let stream): try stream.write(into: &writer)
-            case .growthBook(let stream): try stream.write(into: &writer)
-            case .plain(let data): writer.append(data)
-            }
-        }
-
-        /// The whole export as `Data`.
-        func data() throws -> Data {
-            if case .plain(let data) = pieces { return data }
-            var writer = ByteWriter(capacity: 1 << 20)
-            try write(into: &writer)
-            return writer.data()
-        }
-    }
-
     /// `snapshot` with only the experiments `keys` names (all when empty); an unknown key is the domain's refusal.
     static func chosen(_ snapshot: StoreSnapshot, keys: [String]) throws -> StoreSnapshot {
         guard !keys.isEmpty else { return snapshot }
