@@ -4,7 +4,12 @@ import ExperimentResults
 enum ChanceBar {
     static func render(_ chance: Double, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
         let filled = chance.isFinite ? max(0, min(width, Int((chance * Double(width)).rounded()))) : 0
-        let style: CellStyle = chance >= 0.95 ? .fg(.green) : chance <= 0.05 ? .fg(.red) : .plain
+        // The chance is already of moving the metric's better way: the verdict's own thresholds colour it.
+        let style: CellStyle = switch MetricVerdict.effect(lift: nil, chanceToWin: chance, pValue: nil, lowerIsBetter: false) {
+        case .better: .fg(.green)
+        case .worse: .fg(.red)
+        default: .plain
+        }
         buffer.write(repeating: "█", count: filled, x: x, y: y, style: style)
         buffer.write(repeating: "░", count: width - filled, x: x + filled, y: y, style: Palette.dim)
         buffer.write(text(chance), x: x + width + 1, y: y, style: style)

@@ -116,9 +116,15 @@ enum ResolveEvidence {
                 let text = verdict(variant, ResultsPresentation.metric(metric, report.engine).rows[index], engine: report.engine)
                 let textWidth = DisplayWidth.of(text)
                 buffer.write(SafeText.escaped(label), x: x, y: y, maxWidth: max(1, width - textWidth - 1), style: Palette.variantStyle(index))
-                let good = (variant.chanceToWin ?? 0) >= 0.95 || (variant.pValue.map { $0 < 0.05 } ?? false) && (variant.lift ?? 0) > 0
+                let good = isBetter(lift: variant.lift, chanceToWin: variant.chanceToWin, pValue: variant.pValue, direction: metric.direction)
                 buffer.write(text, x: x + max(0, width - textWidth), y: y, maxWidth: width, style: good ? CellStyle.fg(.green).bolded : .plain)
             }
         }
+    }
+
+    /// Whether a variant's row is green: it is better on the metric shown, by the verdict's rule
+    /// (`MetricVerdict.effect`, the metric's direction included).
+    static func isBetter(lift: Double?, chanceToWin: Double?, pValue: Double?, direction: MetricDirection) -> Bool {
+        MetricVerdict.effect(lift: lift, chanceToWin: chanceToWin, pValue: pValue, lowerIsBetter: direction == .decrease) == .better
     }
 }

@@ -155,7 +155,9 @@ extension ResultsScreen {
             if engine.isBayesian, let chance = variant.chanceToWin {
                 ChanceBar.render(chance, x: rightX, y: row, width: 10, into: &buffer)
             } else if !variant.isControl {
-                let significant = variant.pValue.map { $0 < 0.05 } ?? false
+                // Bold where the test is significant (p below α), the verdict's rule.
+                let significant = MetricVerdict.effect(lift: variant.lift, chanceToWin: nil, pValue: variant.pValue,
+                                                       lowerIsBetter: metric.direction == .decrease) != .inconclusive
                 buffer.write(cells.evidence, x: rightX, y: row, style: significant ? .bold : .plain)
             }
             row += 1
