@@ -28,6 +28,15 @@ struct RepeatedText {
         content.isASCII ? String(decoding: content.bytes, as: UTF8.self) : ValidUTF8.string(content.bytes)
     }
 
+    /// `cursor.string()`, the previous `String` when the next string has no escapes and repeats the
+    /// bytes read last; anything else is read by `string()` itself.
+    mutating func string(_ cursor: inout JSONCursor) -> String? {
+        let start = cursor.nextTokenPosition()
+        if let content = cursor.plainStringContent(), let text = read(content) { return text }
+        cursor.rewind(to: start)
+        return cursor.string()
+    }
+
     /// Whether `content` is valid UTF-8 (always so for ASCII).
     static func isUTF8(_ content: PlainText) -> Bool {
         content.isASCII || text(content) != nil

@@ -8,7 +8,7 @@ extension StoreReading {
             pending[index].entries = []
             var whitelist = [SubjectID: WhitelistEntry](minimumCapacity: entries.count)
             // Read strictly ascending, so the subjects are distinct; popped, each entry is moved, not copied.
-            while let entry = entries.popLast() { whitelist[SubjectID(entry.subject)] = entry }
+            while let entry = entries.popLast() { whitelist[SubjectID(entry.subject)] = entry.entry }
             document.experiments[pending[index].experiment].whitelist = whitelist
         }
         pending = []
@@ -93,14 +93,14 @@ extension StoreReader {
 
     /// Whitelist entries exactly as the writer writes them, as `readWrittenEntries` reads them, in
     /// subject order in an array of exactly their count.
-    static func readWrittenEntryList(_ cursor: inout JSONCursor) -> [WhitelistEntry]? {
-        var entries: [WhitelistEntry] = []
+    static func readWrittenEntryList(_ cursor: inout JSONCursor) -> [PendingEntry]? {
+        var entries: [PendingEntry] = []
         if !cursor.isNext("]") { entries.reserveCapacity(lines(in: cursor.bytes, from: cursor.position, starting: "        {\"added_at\": \"", atLeast: 100)) }
         var addedAt = RepeatedDate(), addedBy = RepeatedText(), note = RepeatedText(), variant = RepeatedText()
         let complete = scanWrittenEntries(&cursor) { fields in
             guard let date = addedAt.read(fields.addedAt), let addedBy = addedBy.read(fields.addedBy), let note = note.read(fields.note),
                   let subject = RepeatedText.text(fields.subject), let variant = variant.read(fields.variant) else { return false }
-            entries.append(WhitelistEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: date))
+            entries.append(PendingEntry(subject: subject, variant: variant, note: note, addedBy: addedBy, addedAt: date))
             return true
         }
         return complete ? entries : nil

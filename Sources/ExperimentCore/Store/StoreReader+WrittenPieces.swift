@@ -46,7 +46,7 @@ extension StoreReader {
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             // The entries start just after the history's `[`.
             cursor.rewind(to: written.entries.lowerBound - 1)
-            guard let entries = readArray(&cursor, reserving: written.count, readHistoryEntry), entries.count == written.count else { return nil }
+            guard let entries = readHistoryEntries(&cursor, reserving: written.count), entries.count == written.count else { return nil }
             return entries
         }
     }

@@ -11,7 +11,7 @@ package struct StoreReading {
     package var history: WrittenHistory?
     /// Whitelists still held as arrays in subject order, by experiment index (see
     /// `StoreReader.readingDeferringWhitelists`); empty otherwise.
-    var pending: [(experiment: Int, entries: [WhitelistEntry])] = []
+    var pending: [(experiment: Int, entries: [PendingEntry])] = []
 }
 
 /// Reads a store file in one pass over its bytes, for the store's schema only.
@@ -40,7 +40,7 @@ package enum StoreReader {
         data.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             var verbatim: [String: Range<Int>]?, history: WrittenHistory?
-            var pending: [(experiment: Int, entries: [WhitelistEntry])]? = []
+            var pending: [(experiment: Int, entries: [PendingEntry])]? = []
             guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, history: &history, pending: &pending),
                   cursor.isAtEnd() else { return nil }
             return StoreReading(document: document, verbatim: [:], history: nil, pending: pending ?? [])
@@ -60,7 +60,7 @@ package enum StoreReader {
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             var verbatim: [String: Range<Int>]? = written == nil ? nil : [:]
             let kept = written == nil ? nil : kept
-            var pending: [(experiment: Int, entries: [WhitelistEntry])]?
+            var pending: [(experiment: Int, entries: [PendingEntry])]?
             var history: WrittenHistory?
             guard let document = readDocument(&cursor, verbatim: &verbatim, written: written, kept: kept, history: &history, pending: &pending),
                   cursor.isAtEnd() else { return nil }
@@ -72,7 +72,7 @@ package enum StoreReader {
     /// with `kept` (not nil), a history in the writer's form is left in the file, noted in `writtenHistory`.
     private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
                                      history writtenHistory: inout WrittenHistory?,
-                                     pending: inout [(experiment: Int, entries: [WhitelistEntry])]?) -> StoreDocument? {
+                                     pending: inout [(experiment: Int, entries: [PendingEntry])]?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
         var unknown: [String: JSONValue] = [:]
         var index = 0
@@ -83,7 +83,7 @@ package enum StoreReader {
             case "experiments":
                 return once(&experiments, readArray(&cursor) { cursor in
                     defer { index += 1 }
-                    var entries: [WhitelistEntry]?
+                    var entries: [PendingEntry]?
                     let experiment = readExperiment(&cursor, verbatim: &verbatim, written: written, kept: kept,
                                                     deferring: pending != nil, deferred: &entries)
                     if let entries, !entries.isEmpty { pending?.append((index, entries)) }
@@ -96,7 +96,7 @@ package enum StoreReader {
                 }
                 // One history entry a line in the writer's layout: the array is allocated once.
                 let count = lines(in: cursor.bytes, from: cursor.position, starting: "    {\"action\": \"", atLeast: 90)
-                return once(&history, readArray(&cursor, reserving: count, readHistoryEntry))
+                return once(&history, readHistoryEntries(&cursor, reserving: count))
             default: return keepUnknown(&unknown, key, &cursor)
             }
         }
@@ -150,6 +150,11 @@ package enum StoreReader {
     /// A string or null (`decodeIfPresent`); nil when it is neither.
     static func optionalString(_ cursor: inout JSONCursor) -> String?? {
         cursor.consume(literal: "null") ? .some(nil) : cursor.string().map { .some($0) }
+    }
+
+    /// `optionalString`, reusing `last`'s `String` when the string repeats its bytes.
+    static func optionalString(_ cursor: inout JSONCursor, repeating last: inout RepeatedText) -> String?? {
+        cursor.consume(literal: "null") ? .some(nil) : last.string(&cursor).map { .some($0) }
     }
 
     /// A date in exactly the form the store writes; nil for any other form (JSONDecoder decides).

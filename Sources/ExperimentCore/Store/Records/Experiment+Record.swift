@@ -58,7 +58,7 @@ extension StoreReader {
     /// One experiment; `deferring`, its whitelist in the writer's form is left in `deferred` as an
     /// array (the experiment's is empty); given `kept` without its key, see `StoreReader.reading`.
     static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
-                               deferring: Bool, deferred: inout [WhitelistEntry]?) -> Experiment? {
+                               deferring: Bool, deferred: inout [PendingEntry]?) -> Experiment? {
         let start = cursor.nextTokenPosition()
         var writtenEntries: Range<Int>?, omitted = false
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?

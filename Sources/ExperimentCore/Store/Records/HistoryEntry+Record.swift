@@ -32,17 +32,30 @@ extension HistoryEntry: Codable {
 // MARK: - The fast reader (`StoreReader`)
 
 extension StoreReader {
-    static func readHistoryEntry(_ cursor: inout JSONCursor) -> HistoryEntry? {
+    /// The texts of the history entry read last, which the next entry reuses while it repeats their bytes.
+    struct HistoryTexts {
+        var operatorName = RepeatedText(), experiment = RepeatedText(), before = RepeatedText(), after = RepeatedText()
+    }
+
+    /// History entries, each text the previous entry's `String` when its bytes repeat (the entries of
+    /// one operator's bulk change share operator, before and after), in an array of `capacity`.
+    static func readHistoryEntries(_ cursor: inout JSONCursor, reserving capacity: Int) -> [HistoryEntry]? {
+        var texts = HistoryTexts()
+        return readArray(&cursor, reserving: capacity) { readHistoryEntry(&$0, repeating: &texts) }
+    }
+
+    /// One history entry, its operator, experiment, before and after read through `texts`.
+    static func readHistoryEntry(_ cursor: inout JSONCursor, repeating texts: inout HistoryTexts) -> HistoryEntry? {
         var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
         var unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "at": return once(&at, date(&cursor))
-            case "operator": return once(&operatorName, cursor.string())
-            case "experiment": return once(&experiment, cursor.string())
+            case "operator": return once(&operatorName, texts.operatorName.string(&cursor))
+            case "experiment": return once(&experiment, texts.experiment.string(&cursor))
             case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
-            case "before": return once(&before, optionalString(&cursor))
-            case "after": return once(&after, optionalString(&cursor))
+            case "before": return once(&before, optionalString(&cursor, repeating: &texts.before))
+            case "after": return once(&after, optionalString(&cursor, repeating: &texts.after))
             default: return keepUnknown(&unknown, field, &cursor)
             }
         }
