@@ -46,7 +46,7 @@ let package = Package(
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "CNcurses"]
         ),
         /// Test fixtures (`Fixture`, `TempDirectory`, `SplitMix64`) for the test targets and the benchmark; no product ships it.
         .target(name: "ExperimentTestSupport", dependencies: ["ExperimentCore"]),

@@ -1,4 +1,3 @@
-import ExperimentClient
 import ExperimentCore
 import ExperimentStore
 import Foundation

@@ -1,4 +1,3 @@
-import ExperimentCore
 import Foundation
 
 /// The file `abconsole export --format client` writes and the client reads: experiments, variants,
@@ -11,9 +10,9 @@ package struct ClientSnapshotDocument: Codable, Sendable {
     package static let formatName = "abconsole-client"
 
     var format: String
-    var schemaVersion: Int
-    var revision: Int
-    var experiments: [ClientExperiment]
+    package var schemaVersion: Int
+    package var revision: Int
+    package var experiments: [ClientExperiment]
 
     enum CodingKeys: String, CodingKey {
         case format, revision, experiments
@@ -37,11 +36,11 @@ package struct ClientSnapshotDocument: Codable, Sendable {
     }
 
     /// The experiments as the core models them (dates, descriptions and notes left empty).
-    func modelExperiments() -> [Experiment] { experiments.map(\.model) }
+    package func modelExperiments() -> [Experiment] { experiments.map(\.model) }
 }
 
 /// One experiment of a client snapshot.
-struct ClientExperiment: Codable, Sendable {
+package struct ClientExperiment: Codable, Sendable {
     var key: String
     var type: SubjectType
     var status: ExperimentStatus
@@ -49,7 +48,7 @@ struct ClientExperiment: Codable, Sendable {
     var control: String
     var winner: String?
     var variants: [Variant]
-    var whitelist: [ClientWhitelistEntry]
+    package var whitelist: [ClientWhitelistEntry]
 
     init(_ experiment: Experiment) { self.init(experiment, withWhitelist: true) }
 
@@ -65,7 +64,7 @@ struct ClientExperiment: Codable, Sendable {
         whitelist = !withWhitelist ? [] : experiment.sortedWhitelist.map { ClientWhitelistEntry(subject: $0.subject, variant: $0.variant) }
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         key = try container.decode(String.self, forKey: .key)
         type = try container.decode(SubjectType.self, forKey: .type)
@@ -77,7 +76,7 @@ struct ClientExperiment: Codable, Sendable {
         whitelist = try container.decode([ClientWhitelistEntry].self, forKey: .whitelist)
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(key, forKey: .key)
         try container.encode(type, forKey: .type)
@@ -120,8 +119,8 @@ struct ClientExperiment: Codable, Sendable {
 }
 
 /// A whitelisted subject and its variant, nothing more.
-struct ClientWhitelistEntry: Codable, Sendable {
-    var subject: String
+package struct ClientWhitelistEntry: Codable, Sendable {
+    package var subject: String
     var variant: String
 
     enum CodingKeys: String, CodingKey { case subject, variant }

@@ -1,4 +1,3 @@
-import ExperimentCore
 import Foundation
 
 /// `ClientSnapshotDocument.encoded()` in pieces, so an export can stream the document instead of
