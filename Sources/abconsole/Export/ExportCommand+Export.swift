@@ -12,8 +12,7 @@ extension ExportCommand {
         private let pieces: Pieces
 
         private enum Pieces {
-            case client(ClientExportStream)
-            case growthBook(GrowthBookExportStream)
+            case stream(ExportStream)
             case plain(Data)
         }
 
@@ -25,12 +24,12 @@ extension ExportCommand {
             experiments = sorted.count
             switch (values, ExportEncoding.plain) {
             case (nil, false):
-                (warnings, pieces) = ([], .client(try ClientExportStream(revision: chosen.revision, experiments: sorted, entries: entries)))
+                (warnings, pieces) = ([], .stream(try .client(revision: chosen.revision, experiments: sorted, entries: entries)))
             case (nil, true):
                 (warnings, pieces) = ([], .plain(try ClientSnapshotDocument(chosen).encoded()))
             case (let values?, false):
-                let stream = try GrowthBookExportStream(snapshot, experiments: sorted, values: values, entries: entries)
-                (warnings, pieces) = (stream.warnings, .growthBook(stream))
+                let (stream, warnings) = try ExportStream.growthBook(snapshot, experiments: sorted, values: values, entries: entries)
+                (self.warnings, pieces) = (warnings, .stream(stream))
             case (let values?, true):
                 let payload = try GrowthBookExport.payload(snapshot, experiments: sorted, values: values)
                 (warnings, pieces) = (GrowthBookExport.warnings(sorted), .plain(try ExportCommand.encode(payload)))
@@ -40,18 +39,17 @@ extension ExportCommand {
         /// Writes the whole export.
         func write(into writer: inout ByteWriter) throws {
             switch pieces {
-            case .client(let stream): try stream.write(into: &writer)
-            case .growthBook(let stream): try stream.write(into: &writer)
+            case .stream(let stream): try stream.write(into: &writer)
             case .plain(let data): writer.append(data)
             }
         }
 
         /// The whole export as `Data`.
         func data() throws -> Data {
-            if case .plain(let data) = pieces { return data }
-            var writer = ByteWriter(capacity: 1 << 20)
-            try write(into: &writer)
-            return writer.data()
+            switch pieces {
+            case .stream(let stream): try stream.data()
+            case .plain(let data): data
+            }
         }
     }
 }

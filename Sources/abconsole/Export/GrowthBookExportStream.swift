@@ -2,47 +2,34 @@ import ExperimentCore
 import ExperimentStore
 import Foundation
 
-/// `export --format growthbook` feature by feature: the bytes `ExportCommand.encode` gives the whole
-/// payload, built from a few hundred features encoded at a time on every core, so the export never
-/// sits in memory as one tree of encoder values (`ABCONSOLE_PLAIN_EXPORT=1` takes the plain encoder).
+/// `export --format growthbook` streamed: the bytes `ExportCommand.encode` gives the whole payload,
+/// built from a few hundred features encoded at a time (`ABCONSOLE_PLAIN_EXPORT=1` takes the plain encoder).
 ///
 /// The features are `GrowthBookExport.feature`'s and the refusals and warnings `GrowthBookExport`'s.
 /// Each whitelist rule is encoded with one stand-in id (`ExportStandIns`), which the stream replaces
-/// by the variant's ids read from `entries`; everything is encoded before the first byte is written,
-/// so an encoding error leaves nothing written. Keys come in the encoder's `sortedKeys` order.
-struct GrowthBookExportStream {
-    private let head: Data
-    private let tail: Data
-    private let pieces: [ExportPiece]
-    private let entries: ExportEntries
-    /// The warnings `export` prints for these experiments.
-    let warnings: [String]
-
-    /// The pieces of the payload of `experiments` of `snapshot` serving `values`.
-    init(_ snapshot: StoreSnapshot, experiments: [Experiment], values: GrowthBookExport.Values, entries: ExportEntries) throws {
+/// by the variant's ids read from `entries`. Keys come in the encoder's `sortedKeys` order.
+extension ExportStream {
+    /// The payload of `experiments` of `snapshot` serving `values`, and the warnings `export` prints for them.
+    static func growthBook(_ snapshot: StoreSnapshot, experiments: [Experiment], values: GrowthBookExport.Values,
+                           entries: ExportEntries) throws -> (ExportStream, warnings: [String]) {
         try GrowthBookExport.refusePartialPayloads(experiments, values: values)
         var frame: [String: JSONValue] = ["features": .object([:])]
         if let updated = GrowthBookExport.lastChange(snapshot) { frame["dateUpdated"] = .string(updated) }
         let bytes = try ExportCommand.encode(.object(frame))
         // `dateUpdated` sorts first and is a string, so the last `"features":{}` is the payload's own.
-        guard let found = bytes.range(of: Data("\"features\":{}".utf8), options: .backwards) else {
-            throw ClientSnapshotPieces.PiecesError.unexpectedEncoding
-        }
-        head = bytes[..<(found.upperBound - 1)]
-        tail = bytes[(found.upperBound - 1)...]
+        guard let found = bytes.range(of: Data("\"features\":{}".utf8), options: .backwards) else { throw ExportPiecesError.unexpectedEncoding }
         // Which variants whitelist a subject, read once before encoding (the rules depend on it).
         var listed: [String: Set<Int>] = [:], nonASCII: [String: Int] = [:]
         for experiment in experiments {
-            (listed[experiment.key], nonASCII[experiment.key]) = try Self.listed(experiment, entries)
+            (listed[experiment.key], nonASCII[experiment.key]) = try listing(experiment, entries)
         }
         let sorted = experiments.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         let standIns = ExportStandIns()
-        let starts = Array(stride(from: 0, to: sorted.count, by: ExportPiece.batch))
-        let batches = try ConcurrentMap.map(starts.count) { index -> [ExportPiece] in
-            let batch = Array(sorted[starts[index]..<min(starts[index] + ExportPiece.batch, sorted.count)])
+        let pieces = try batched(sorted.count) { range -> [ExportPiece] in
+            let batch = Array(sorted[range])
             var members: [String: JSONValue] = [:]
             for (number, experiment) in batch.enumerated() {
-                let stand = Self.standing(experiment, for: listed[experiment.key] ?? [], ids: { standIns.id(number, $0) })
+                let stand = standing(experiment, for: listed[experiment.key] ?? [], ids: { standIns.id(number, $0) })
                 members[experiment.key] = GrowthBookExport.feature(stand, values: values)
             }
             // `{"a":{…},"b":{…}}\n` without its outer braces and newline: `"a":{…},"b":{…}`.
@@ -51,15 +38,14 @@ struct GrowthBookExportStream {
             guard cuts.allSatisfy({ batch.indices.contains($0.experiment) && batch[$0.experiment].variants.indices.contains($0.variant) }) else {
                 throw ExportPiecesError.unexpectedEncoding
             }
-            return cuts.flatMap { [.bytes($0.before), .entries(batch[$0.experiment], variant: $0.variant)] } + [.bytes(rest)]
+            return cuts.flatMap { [.bytes($0.before), .ids(batch[$0.experiment], variant: $0.variant)] } + [.bytes(rest)]
         }
-        pieces = Array(batches.joined(separator: [.bytes(Data(",".utf8))]))
-        warnings = experiments.compactMap { GrowthBookExport.warning($0, nonASCIIIDs: nonASCII[$0.key] ?? 0) }
-        self.entries = entries
+        let warnings = experiments.compactMap { GrowthBookExport.warning($0, nonASCIIIDs: nonASCII[$0.key] ?? 0) }
+        return (ExportStream(head: bytes[..<(found.upperBound - 1)], tail: bytes[(found.upperBound - 1)...], pieces: pieces, entries: entries), warnings)
     }
 
     /// Which of `experiment`'s variants whitelist a subject, and how many of its ids are not ASCII.
-    private static func listed(_ experiment: Experiment, _ entries: ExportEntries) throws -> (Set<Int>, Int) {
+    private static func listing(_ experiment: Experiment, _ entries: ExportEntries) throws -> (Set<Int>, Int) {
         let names = experiment.variants.map { Array($0.name.utf8) }
         var listed = Set<Int>(), nonASCII = 0
         try entries.forEach(in: experiment) { subject, variant in
@@ -79,33 +65,5 @@ struct GrowthBookExportStream {
                                                             note: "", addedBy: "", addedAt: experiment.updatedAt)
         }
         return stand
-    }
-
-    /// Writes the whole payload.
-    func write(into writer: inout ByteWriter) throws {
-        writer.append(head)
-        for piece in pieces {
-            switch piece {
-            case .bytes(let bytes):
-                writer.append(bytes)
-            case .entries(let experiment, let variant):
-                let name = Array(experiment.variants[variant ?? 0].name.utf8)
-                var first = true
-                try entries.forEach(in: experiment) { subject, variant in
-                    guard variant.same(as: name) else { return }
-                    if !first { writer.append(UInt8(ascii: ",")) }
-                    writer.appendExportString(subject)
-                    first = false
-                }
-            }
-        }
-        writer.append(tail)
-    }
-
-    /// The whole payload as `Data` (for standard output).
-    func data() throws -> Data {
-        var writer = ByteWriter(capacity: 1 << 20)
-        try write(into: &writer)
-        return writer.data()
     }
 }
