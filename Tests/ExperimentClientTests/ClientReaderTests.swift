@@ -80,7 +80,10 @@ import Testing
         let subjects = RandomStore.subjects(of: store, &random)
         for (name, data) in cases {
             switch (SnapshotLoader.load(data, source: "s.json"), SnapshotLoader.decodingLoad(data, source: "s.json")) {
-            case (.failure(let error), .failure(let expected)): #expect(error == expected, "\(name)")
+            case (.failure(let error), .failure(let expected)):
+                #expect(error == expected, "\(name)")
+                // JSONDecoder alone would read a repeated member; every reader of a snapshot refuses it.
+                if name == "repeated key" { #expect(error.reason.contains(#"$.experiments[0].salt: repeated member "salt""#), "\(error)") }
             case (.success(let snapshot), .success(let expected)): try expectSame(snapshot, expected, subjects: subjects, name)
             case (let got, let expected): Issue.record("\(name): \(got) but the reference says \(expected)")
             }

@@ -99,8 +99,24 @@ struct StoreReaderWriterTests {
             }
         }
         // What JSONDecoder reads, the fast reader reads too, but for these on purpose.
-        #expect(deferred == ["deep-nesting-payload-65.json", "duplicate-json-member.json", "schema-version-0.json", "schema-version-2.json",
+        #expect(deferred == ["deep-nesting-payload-65.json", "schema-version-0.json", "schema-version-2.json",
                              "utf16be.json", "utf16le-bom.json", "utf8-bom.json"])
+    }
+
+    /// A member named twice in one object, at any level: JSONDecoder alone reads it (keeping one
+    /// value), so the reference is not JSONDecoder here: both paths refuse it, naming the member.
+    @Test(arguments: [
+        (#"{"experiments": [], "history": [], "revision": 0, "revision": 1, "schema_version": 1}"#, "$.revision", "revision"),
+        (#"{"experiments": [], "history": [], "revision": 0, "schema_version": 1, "x": {"a": [{"b": 1, "\u0062": 2}]}}"#, "$.x.a[0].b", "b"),
+        (#"{"experiments": [], "history": [], "revision": 0, "schema_version": 1, "x": {"\u00e9": 1, "e\u0301": 2}}"#, "$.x.é", "é"),
+    ])
+    func aRepeatedMemberIsRefusedByEveryPath(text: String, path: String, name: String) throws {
+        let data = Data(text.utf8)
+        #expect(StoreReader.document(from: data) == nil)
+        #expect((try? StoreCoding.decoder().decode(StoreDocument.self, from: data)) != nil, "JSONDecoder reads it")
+        let problem = StoreProblem(path, RepeatedMembers.message(name))
+        #expect(Self.fastPath(data) == .error(.invalid(path: "s.json", problems: [problem])))
+        #expect(Self.foundationPath(data) == .error(.invalid(path: "s.json", problems: [problem])))
     }
 
     // MARK: What the fast reader leaves to JSONDecoder

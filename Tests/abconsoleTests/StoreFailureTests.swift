@@ -77,7 +77,9 @@ import Testing
         let spoiled = corruption.spoil(original)
         try #require(spoiled != original)
         let sandbox = try Sandbox(storeBytes: Data(spoiled.utf8))
-        let result = sandbox.refused(arguments, code: 65, "the store \(sandbox.store) is not valid (1 problem); it was not changed — fix it by hand or restore it from version control:\n")
+        // A change says the store was left as it was; a read has nothing to leave, and says only what to do.
+        let left = Self.writeCommands.contains(arguments) ? "it was not changed — fix it" : "fix it"
+        let result = sandbox.refused(arguments, code: 65, "the store \(sandbox.store) is not valid (1 problem); \(left) by hand or restore it from version control:\n")
         #expect(result.stderr.contains("\n" + corruption.problem), "\(result.stderr)")
         #expect(sandbox.storeBytes() == Data(spoiled.utf8))
     }

@@ -170,8 +170,9 @@ def store_cases():
         "experiment `e` is also at $.experiments[0]")
     add("duplicate-whitelist-subject", mutated(lambda d: e(d)["whitelist"].append(entry("qa-1", "b"))), "qa-1")
     add("duplicate-variant-name", mutated(set_path(["experiments", 0, "variants", 1, "name"], "a")), "used by another variant")
-    # Accepted: Foundation's JSONDecoder keeps the first of duplicate members (docs/testing.md, Accepted on purpose).
-    add("duplicate-json-member", base.replace(b'"revision": 4', b'"revision": 4, "revision": 5'), "", code=0)
+    # Refused: readers disagree on which of two members of one name counts (docs/hostile-input.md).
+    add("duplicate-json-member", base.replace(b'"revision": 4', b'"revision": 4, "revision": 5'), 'repeated member "revision"')
+    add("duplicate-json-member-nested", base.replace(b'"status": ', b'"status": "paused", "status": ', 1), 'repeated member "status"')
     # Ranges.
     add("ranges-overlap-across-variants", mutated(set_path(["experiments", 0, "variants", 1, "ranges"], [[4000, 7000]])), "overlaps")
     add("ranges-overlap-within-variant", mutated(set_path(["experiments", 0, "variants", 0, "ranges"], [[0, 3000], [2000, 4000]])), "overlaps")
@@ -462,6 +463,10 @@ def snapshot_cases():
         ("empty", "file", b"", "the file is empty"),
         ("unknown-format", "file", json.dumps(dict(client, format="something-else")).encode(), "unknown format `something-else`"),
         ("future-schema", "file", json.dumps(dict(client, schema_version=99)).encode(), "schema version 99 is not supported"),
+        ("repeated-member", "file", json.dumps(client).encode().replace(b'"revision": 4', b'"revision": 3, "revision": 4'),
+         'not a valid client snapshot: $.revision: repeated member "revision"'),
+        ("repeated-member-store", "file", text(BASE).encode().replace(b'"revision": 4', b'"revision": 3, "revision": 4'),
+         'not a valid store: $.revision: repeated member "revision"'),
     ]
 
 

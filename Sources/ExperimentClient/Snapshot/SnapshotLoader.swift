@@ -59,6 +59,7 @@ enum SnapshotLoader {
         } catch {
             return failure("not a valid client snapshot: \(describe(error))")
         }
+        if let problem = RepeatedMembers.problem(in: data) { return failure("not a valid client snapshot: \(problem)") }
         for (index, experiment) in document.experiments.enumerated()
         where Set(experiment.whitelist.map { SubjectID($0.subject) }).count != experiment.whitelist.count {
             return failure("inconsistent: $.experiments[\(index)].whitelist lists a subject twice")

@@ -230,7 +230,7 @@ struct JSONCursor {
             var members: [String: JSONValue] = [:]
             if consume(UInt8(ascii: "}")) { return .object(members) }
             repeat {
-                // A repeated member is left to JSONDecoder, whose choice of value is then the rule.
+                // A repeated member is declined; the fallback refuses it (`RepeatedMembers`).
                 guard let key = string(), consume(UInt8(ascii: ":")), let item = value(depth: depth + 1),
                       members.updateValue(item, forKey: key) == nil || allowsRepeatedKeys else { return nil }
             } while consume(UInt8(ascii: ","))

@@ -17,30 +17,49 @@ enum JSONDepth {
     }
 
     /// The first value of a store nested deeper than `JSONValue.maxLevels` below the store's own
-    /// levels, as a problem naming its path (e.g. `$.experiments[0].variants[1].payload`) and depth;
-    /// nil when there is none or the text does not even close its brackets (then it is not valid JSON).
+    /// levels, as a problem naming its path (e.g. `$.experiments[0].variants[1].payload` or an
+    /// unknown field's `$.experiments[0].extra`) and depth; nil when there is none or the text does
+    /// not even close its brackets (then it is not valid JSON).
     static func storeProblem(in bytes: UnsafeBufferPointer<UInt8>) -> StoreProblem? {
         var scan = Scan(bytes)
         let limit = storeLevels + JSONValue.maxLevels
-        var path: String?
+        var found: (path: String, levels: Int, isPayload: Bool)?
         var deepest = 0
         var measuring = false
         while let event = scan.next() {
             switch event {
             case .opened:
-                if path == nil, scan.stack.count > limit {
-                    path = scan.path(depth: storeLevels)
+                if found == nil, scan.stack.count > limit {
+                    let levels = structureLevels(scan)
+                    found = (scan.path(depth: levels), levels, levels == storeLevels && scan.isKey("payload", at: levels - 1))
                     measuring = true
                 }
                 if measuring { deepest = max(deepest, scan.stack.count) }
             case .closed:
-                if measuring, scan.stack.count <= storeLevels { measuring = false }
+                if measuring, let found, scan.stack.count <= found.levels { measuring = false }
             case .valueFollows:
                 continue
             }
         }
-        guard let path, scan.stack.isEmpty, scan.position >= bytes.count else { return nil }
-        return problem(path, deepest)
+        guard let found, scan.stack.isEmpty, scan.position >= bytes.count else { return nil }
+        let levels = deepest - found.levels
+        return StoreProblem(found.path, found.isPayload ? JSONValue.tooDeepMessage(levels: levels)
+            : "nests \(levels) levels of arrays and objects, too deep for a field the store keeps; flatten or remove it by hand")
+    }
+
+    /// How many of the open containers are the store's own structure (the document, its
+    /// `experiments` and `history` with their records, an experiment's `variants` and `whitelist`
+    /// with theirs): what nests below them is one field's value.
+    private static func structureLevels(_ scan: Scan) -> Int {
+        let stack = scan.stack
+        let isList = { (level: Int, keys: [String]) in
+            stack.count > level && !stack[level].isObject && keys.contains { scan.isKey($0, at: level - 1) }
+        }
+        guard stack[0].isObject, isList(1, ["experiments", "history"]) else { return 1 }
+        guard stack.count > 2, stack[2].isObject else { return 2 }
+        guard scan.isKey("experiments", at: 0), isList(3, ["variants", "whitelist"]) else { return 3 }
+        guard stack.count > 4, stack[4].isObject else { return 4 }
+        return storeLevels
     }
 
     /// The first number token outside strings that is well formed but cannot be kept exactly (see `JSONNumber`).
@@ -72,10 +91,6 @@ enum JSONDepth {
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
             || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
-    }
-
-    private static func problem(_ path: String, _ deepest: Int) -> StoreProblem {
-        StoreProblem(path, JSONValue.tooDeepMessage(levels: deepest - storeLevels))
     }
 
     /// The containers open at the current position, with each one's current key or index: the one

@@ -12,15 +12,20 @@ public enum StoreError: Error, Hashable, Sendable {
     /// The domain refused the change (the store itself is fine and unchanged).
     case refused(ExperimentError)
 
-    /// One clear sentence (for `invalid`, followed by one line per problem).
-    public var message: String {
+    /// One clear sentence (for `invalid`, followed by one line per problem), as said to a reader.
+    public var message: String { message(refusingChange: false) }
+
+    /// `message`, said to a command that was to change the store (`refusingChange`): an invalid
+    /// store then adds that it was left as it was; a command that only reads has nothing to leave.
+    public func message(refusingChange: Bool) -> String {
         switch self {
         case .missing(let path):
             "no store at \(path)"
         case .unreadable(let path, let reason):
             "cannot read the store \(path): \(reason)"
         case .invalid(let path, let problems):
-            "the store \(path) is not valid (\(problems.count) problem\(problems.count == 1 ? "" : "s")); it was not changed — fix it by hand or restore it from version control:\n"
+            "the store \(path) is not valid (\(problems.count) problem\(problems.count == 1 ? "" : "s")); "
+                + (refusingChange ? "it was not changed — fix it" : "fix it") + " by hand or restore it from version control:\n"
                 + problems.map { "  \($0)" }.joined(separator: "\n")
         case .lockTimeout(let path, let seconds):
             "another process has held the lock on \(path) for over \(seconds.formatted()) s; try again, or find the stuck process (e.g. `fuser \(path).lock`)"

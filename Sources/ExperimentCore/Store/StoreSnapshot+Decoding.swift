@@ -11,7 +11,8 @@ extension StoreSnapshot {
     /// What the Foundation fallback (`JSONDecoder` over the `Codable` conformances in `Records/`) is
     /// still for: reading the valid JSON the fast reader declines (a byte order mark, a repeated
     /// member, deep payloads, dates in other ISO 8601 forms, a trailing comma Foundation tolerates),
-    /// and naming the first problem of a broken file with its JSON path. The fast reader never
+    /// and naming the first problem of a broken file with its JSON path (a repeated member among
+    /// them, which `JSONDecoder` would read). The fast reader never
     /// decides that a file is invalid; it only says "not mine".
     ///
     /// The whitelists are made dictionaries after the file's bytes are released (when the caller
@@ -44,23 +45,26 @@ extension StoreSnapshot {
     ///
     /// A payload nested deeper than `JSONValue.maxLevels` is named with its path and depth (the
     /// validator names it too when `JSONDecoder` could read it), never "not valid JSON"; so is a
-    /// number no reader can keep exactly.
+    /// number no reader can keep exactly, and a member named twice in one object.
     package static func foundationDocument(_ data: Data, path: String) throws(StoreError) -> StoreDocument {
         // JSONDecoder would round a number it cannot hold; the fast reader deferred it; both refuse it here.
         if let problem = data.withUnsafeBytes({ JSONDepth.numberProblem(in: $0.bindMemory(to: UInt8.self)) }) {
             throw .invalid(path: path, problems: [problem])
         }
+        var document: StoreDocument
         do {
-            var document = try StoreCoding.decoder().decode(StoreDocument.self, from: data)
-            // Payload numbers as written (`1.0`, not the decoder's `1`), so a later save keeps their bytes.
-            data.withUnsafeBytes { PayloadTexts.restore(&document, from: $0.bindMemory(to: UInt8.self)) }
-            return document
+            document = try StoreCoding.decoder().decode(StoreDocument.self, from: data)
         } catch {
             if let problem = data.withUnsafeBytes({ JSONDepth.storeProblem(in: $0.bindMemory(to: UInt8.self)) }) {
                 throw .invalid(path: path, problems: [problem])
             }
             throw .invalid(path: path, problems: [problem(decoding: error, data: data)])
         }
+        // JSONDecoder keeps one of two members of the same name, where other readers keep the other.
+        if let problem = RepeatedMembers.problem(in: data) { throw .invalid(path: path, problems: [problem]) }
+        // Payload numbers as written (`1.0`, not the decoder's `1`), so a later save keeps their bytes.
+        data.withUnsafeBytes { PayloadTexts.restore(&document, from: $0.bindMemory(to: UInt8.self)) }
+        return document
     }
 
     /// The snapshot of a decoded document, or every rule it breaks.

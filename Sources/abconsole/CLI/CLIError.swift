@@ -36,15 +36,15 @@ struct CLIError: Error {
 }
 
 extension CLIError {
-    /// The CLI error for any error a command can meet.
-    init(_ error: any Error) {
+    /// The CLI error for any error a command can meet; `changing` when the command was to change the store.
+    init(_ error: any Error, changing: Bool = false) {
         switch error {
         case let error as CLIError:
             self = error
         case let error as ExperimentError:
             self.init(code: CLIError.code(for: error), message: CLIError.message(for: error))
         case let error as StoreError:
-            self.init(code: CLIError.code(for: error), message: CLIError.message(for: error))
+            self.init(code: CLIError.code(for: error), message: CLIError.message(for: error, changing: changing))
         default:
             self.init(code: .ioError, message: "unexpected failure: \(error)")
         }
@@ -66,11 +66,11 @@ extension CLIError {
     }
 
     /// The core's statement of the problem, with what to do about it in this CLI's terms.
-    private static func message(for error: StoreError) -> String {
+    private static func message(for error: StoreError, changing: Bool) -> String {
         switch error {
         case .missing: error.message + "; create an experiment with `abconsole create` or point --store at an existing file"
         case .refused(let refusal): message(for: refusal)
-        default: error.message
+        default: error.message(refusingChange: changing)
         }
     }
 

@@ -65,6 +65,8 @@ func runCommandLine(_ words: [String], environment: [String: String]) -> Int32 {
 /// Parses and runs one command, writing a refusal to stderr; the exit code.
 private func runCommand(_ words: [String], environment: [String: String], output: OutputBuffer) -> Int32 {
     let exit = ExitStatus()
+    // Whether the command was to change the store (a refusal then says the store was left as it was).
+    var changing = false
     do {
         if words.first == Completion.hiddenCommand {
             Completion.candidates(for: Array(words.dropFirst()), environment: environment).forEach(output.line)
@@ -79,6 +81,7 @@ private func runCommand(_ words: [String], environment: [String: String], output
             let invocation = try Invocation(arguments, environment: environment)
             try ConsoleCommands.open(arguments, invocation.context(output: output, environment: environment, exit: exit))
         case .command(let spec, let arguments):
+            changing = spec.access.writes(arguments)
             do {
                 if arguments.flag("--read-only"), spec.access.writes(arguments) {
                     throw CLIError.usage("`\(spec.name)` changes the store, and --read-only allows no change; run it without --read-only", command: spec)
@@ -99,16 +102,9 @@ private func runCommand(_ words: [String], environment: [String: String], output
         }
         return exit.code
     } catch {
-        let failure = CLIError(error)
+        let failure = CLIError(error, changing: changing)
         output.flush()
-        // Messages quote what the user typed or the file held: show its control characters escaped.
-        // Only the problem lists of an invalid store and of a CSV import with several bad lines are several lines.
-        let keepsLines = switch (error, domainRefusal(error)) {
-        case (StoreError.invalid, _), (_, .importRows?): true
-        default: false
-        }
-        let lines = keepsLines ? failure.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) : [failure.message]
-        var text = "abconsole: \(lines.map(SafeOutput.text).joined(separator: "\n"))\n"
+        var text = "abconsole: \(CLIError.safeLines(failure.message, of: error))\n"
         if failure.code == .usage {
             text += failure.command.map { "usage: \($0.usage)\n" }
                 ?? failure.group.map { "Run `abconsole \($0) --help` for its subcommands.\n" }
@@ -120,7 +116,7 @@ private func runCommand(_ words: [String], environment: [String: String], output
 }
 
 /// The domain's refusal in `error`, whether thrown by the core directly or passed on by the store.
-private func domainRefusal(_ error: any Error) -> ExperimentError? {
+func domainRefusal(_ error: any Error) -> ExperimentError? {
     switch error {
     case let refusal as ExperimentError: refusal
     case StoreError.refused(let refusal): refusal

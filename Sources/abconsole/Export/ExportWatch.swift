@@ -11,6 +11,8 @@ import Glibc
 /// after every change it exports again and replaces FILE atomically, only when its bytes change.
 /// A store that becomes unreadable or invalid (or loses a named experiment) leaves FILE as it was
 /// and is said once per problem on stderr; watching goes on. SIGINT, SIGTERM or SIGHUP end it with 0.
+/// FILE is never the store: refused at start (as without `--watch`, exit 64) and checked again
+/// before every write; a FILE that has become the store or a link to it ends watching (exit 73).
 enum ExportWatch {
     /// How often the store's fingerprint (inode, size, modification time) is compared.
     static let pollMicroseconds: UInt32 = 100_000
@@ -20,6 +22,7 @@ enum ExportWatch {
             throw CLIError.usage("--watch needs --out FILE, the file it keeps current", command: nil)
         }
         let keys = arguments.arguments("EXP")
+        try ExportCommand.refuseStore(path, context)
         SignalFlag.install()
         // A parent may have started us with these blocked (the mask is inherited); they must reach us.
         StandardStreams.unblock([SIGINT, SIGTERM, SIGHUP])
@@ -36,20 +39,35 @@ enum ExportWatch {
             let now = context.store.fingerprint()
             guard now != fingerprint else { continue }
             fingerprint = now
+            let data: Data
             do {
-                let (data, newWarnings, newCount) = try export(context, keys: keys, values: values)
+                let newWarnings: [String]
+                (data, newWarnings, count) = try export(context, keys: keys, values: values)
                 problem = nil
                 if newWarnings != warnings { say(newWarnings) }
                 warnings = newWarnings
-                guard data != written else { continue }
-                try write(data, to: path)
-                (written, count) = (data, newCount)
-                report(count, format: format, path: path, context)
             } catch {
                 let message = CLIError(error).message
                 guard message != problem else { continue }
                 problem = message
-                StandardStreams.writeError("abconsole: \(SafeOutput.text(message)); \(SafeOutput.text(path)) keeps the last good export\n")
+                StandardStreams.writeError("abconsole: \(SafeOutput.text(path)) keeps the last good export: \(CLIError.safeLines(message, of: error))\n")
+                continue
+            }
+            guard data != written else { continue }
+            // Checked before every write: the file may have been replaced by the store or a link to it.
+            guard !FileSystem.sameFile(path, context.store.path) else {
+                throw CLIError(code: .cannotCreate, message: "--out \(SafeOutput.text(path)) has become the store itself (or a link to it); "
+                    + "stopped watching without writing, so the store is as it was — point --out at another file")
+            }
+            do {
+                try write(data, to: path)
+                written = data
+                report(count, format: format, path: path, context)
+            } catch let failure as CLIError where failure.code == .cannotCreate || failure.code == .ioError {
+                // A write that failed (a full disk, a folder gone) is said once; watching goes on.
+                guard failure.message != problem else { continue }
+                problem = failure.message
+                StandardStreams.writeError("abconsole: \(SafeOutput.text(failure.message)); \(SafeOutput.text(path)) keeps the last good export\n")
             }
         }
     }

@@ -34,9 +34,7 @@ enum ExportCommand {
     /// Replaces `path` (never the store itself) with the bytes `bytes` streams, atomically; when
     /// `bytes` throws, nothing is written.
     private static func write(to path: String, _ context: CommandContext, _ bytes: (inout ByteWriter) throws -> Void) throws {
-        guard !FileSystem.sameFile(path, context.store.path) else {
-            throw CLIError.usage("--out \(SafeOutput.text(path)) is the store itself; export to another file", command: nil)
-        }
+        try refuseStore(path, context)
         var thrown: Error?
         do {
             _ = try FileSystem.replaceAtomically(path, known: nil) { (writer: inout ByteWriter) throws(FileSystem.Failure) in
@@ -49,6 +47,13 @@ enum ExportCommand {
             if let thrown { throw thrown }
             let exists = FileManager.default.fileExists(atPath: path)
             throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(path): \(error.reason); nothing was written")
+        }
+    }
+
+    /// Refuses `--out path` when it is the store itself (or a link to it): an export never replaces the store.
+    static func refuseStore(_ path: String, _ context: CommandContext) throws {
+        guard !FileSystem.sameFile(path, context.store.path) else {
+            throw CLIError.usage("--out \(SafeOutput.text(path)) is the store itself; export to another file", command: nil)
         }
     }
 
