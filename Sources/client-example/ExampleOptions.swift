@@ -1,3 +1,4 @@
+import ExperimentClient
 import Foundation
 
 /// The command line of `client-example`.
@@ -8,6 +9,9 @@ struct ExampleOptions {
     /// Seconds between fetches (`--refresh-every`), and how long to keep fetching (`--for`); one fetch without them.
     var refreshEvery: Double?
     var runFor: Double?
+    /// `--timeout`: each fetch's deadline in seconds; `--max-bytes`: the largest body kept.
+    var timeout: Double = 30
+    var maxBytes = ExperimentClient.defaultMaxSnapshotBytes
     var user: String?
     var device: String?
     var exposures: String?
@@ -19,6 +23,7 @@ struct ExampleOptions {
     init(_ arguments: [String], known: Set<String>) throws(UsageError) {
         var rest = arguments[...]
         var snapshot: String?
+        var fetchOption: String?
         func value(_ name: String) throws(UsageError) -> String {
             guard let value = rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
             return value
@@ -38,6 +43,18 @@ struct ExampleOptions {
                     throw UsageError(message: "\(argument) needs a number of seconds above 0, not `\(text)`")
                 }
                 if argument == "--for" { runFor = seconds } else { refreshEvery = seconds }
+            case "--timeout":
+                let text = try value(argument)
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(message: "--timeout needs a number of seconds above 0, not `\(text)`")
+                }
+                timeout = seconds
+                fetchOption = argument
+            case "--max-bytes":
+                let text = try value(argument)
+                guard let bytes = Int(text), bytes > 0 else { throw UsageError(message: "--max-bytes needs a whole number of bytes above 0, not `\(text)`") }
+                maxBytes = bytes
+                fetchOption = argument
             case "--user": user = try value(argument)
             case "--device": device = try value(argument)
             case "--exposures": exposures = try value(argument)
@@ -56,6 +73,7 @@ struct ExampleOptions {
         case (.some, .some): throw UsageError(message: "--snapshot and --snapshot-url exclude each other")
         case (let snapshot?, nil):
             guard refreshEvery == nil, runFor == nil else { throw UsageError(message: "--refresh-every and --for need --snapshot-url") }
+            if let fetchOption { throw UsageError(message: "\(fetchOption) needs --snapshot-url") }
             self.snapshot = snapshot
         case (nil, .some):
             break

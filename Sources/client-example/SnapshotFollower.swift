@@ -9,6 +9,9 @@ struct SnapshotFollower: @unchecked Sendable {
     let url: URL
     let every: Double?
     let runFor: Double?
+    /// Each fetch's deadline (seconds) and largest body (bytes).
+    var timeout: Double = 30
+    var maxBytes = ExperimentClient.defaultMaxSnapshotBytes
     let keys: [any ExperimentKey.Type]
     let show: [String]
 
@@ -22,7 +25,7 @@ struct SnapshotFollower: @unchecked Sendable {
     }
 
     func run() async {
-        _ = try? await client.refresh(from: url)
+        _ = try? await client.refresh(from: url, timeout: timeout, maxBytes: maxBytes)
         printVariants()
         for key in keys where show.contains(key.key) { client.markSeen(key) }
         guard let runFor else { return }
@@ -31,7 +34,7 @@ struct SnapshotFollower: @unchecked Sendable {
         while Date().addingTimeInterval(interval) <= end {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
             do {
-                switch try await client.refresh(from: url) {
+                switch try await client.refresh(from: url, timeout: timeout, maxBytes: maxBytes) {
                 case .notModified: say("not modified (304)")
                 case .unchanged: say("unchanged (same bytes)")
                 case .replaced(let changed):

@@ -2,7 +2,7 @@ import ExperimentClient
 import Foundation
 
 // client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
-// client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--user ID] [--device ID]
+// client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--timeout SECONDS] [--max-bytes N] [--user ID] [--device ID]
 // Prints `KEY VARIANT` for every typed key (`default` when the app fell back to its default) and
 // marks each --show KEY as seen, which logs its exposure to --exposures. With --snapshot-url it
 // fetches through `refresh(from:)`, again every --refresh-every seconds for --for seconds, prints
@@ -10,7 +10,7 @@ import Foundation
 
 let usage = """
     usage: client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
-           client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
+           client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--timeout SECONDS] [--max-bytes N] [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
     """
 
 /// Writes the client's reports to stderr and remembers whether an exposure was lost.
@@ -53,7 +53,9 @@ if let url = options.snapshotURL {
     // Top-level code runs on the main actor: the fetching runs detached while the main thread waits.
     let done = DispatchSemaphore(value: 0)
     Task.detached {
-        await SnapshotFollower(client: client, url: url, every: options.refreshEvery, for: options.runFor, keys: allKeys, show: options.show).run()
+        var follower = SnapshotFollower(client: client, url: url, every: options.refreshEvery, for: options.runFor, keys: allKeys, show: options.show)
+        (follower.timeout, follower.maxBytes) = (options.timeout, options.maxBytes)
+        await follower.run()
         done.signal()
     }
     done.wait()

@@ -77,6 +77,61 @@ import Testing
         #expect(failures.count == cases.count, "\(failures)")
     }
 
+    /// A body past `maxBytes` (declared, or counted as it inflates from gzip) is dropped: the refresh
+    /// fails `.tooLarge`, reported once per URL, and the last good snapshot stays; the same snapshot
+    /// served gzip-compressed within the cap is read. (Peak memory: Tests/delivery/refresh_bounds.py.)
+    @Test func aBodyOverTheCapIsDroppedAndTheLastGoodSnapshotStays() async throws {
+        let server = try SnapshotServer()
+        defer { server.stop() }
+        try server.publish(Self.snapshot("b", revision: 1), at: "client.json")
+        // Three MiB of a valid snapshot's bytes (whitespace after it), the cap one MiB.
+        try server.publish(Self.snapshot("a", revision: 2) + Data(repeating: 0x20, count: 3 << 20), at: "big.json")
+        let recorder = Recorder()
+        let client = ExperimentClient(subject: Subject(userID: "u"), delegate: recorder)
+        #expect(ExperimentClient.defaultMaxSnapshotBytes == 128 << 20)
+        try await client.refresh(from: server.url("client.json"), maxBytes: 1 << 20)
+        let urls = [server.url("big.json"), server.url("big.json", failing: "_gzip"), server.url("x", failing: "_bomb/64")]
+        for url in urls {
+            for _ in 0..<2 {
+                do {
+                    _ = try await client.refresh(from: url, maxBytes: 1 << 20)
+                    Issue.record("\(url) did not fail")
+                } catch {
+                    #expect(error.kind == .tooLarge(limit: 1 << 20), "\(url): \(error.kind)")
+                    #expect(error.description.contains("the snapshot is larger than the 1 MiB limit"), "\(error.description)")
+                }
+                #expect(client.value(for: Split.self) == .b && client.snapshotRevision == 1, "\(url)")
+            }
+        }
+        let failures = recorder.reports.filter { if case .refreshFailed = $0 { true } else { false } }
+        #expect(failures.count == urls.count, "\(failures)")
+        // Under the default cap the big body is a snapshot; compressed on the wire, the same.
+        #expect(try await client.refresh(from: server.url("big.json", failing: "_gzip")) == .replaced(changed: ["split"]))
+        #expect(client.value(for: Split.self) == .a)
+    }
+
+    /// A body sent a byte a second ends at the refresh's deadline (not when the body ends, nor only
+    /// when the server goes silent): the refresh fails `.timedOut` and the snapshot stays.
+    /// (CPU while waiting, on the real process: Tests/delivery/refresh_bounds.py.)
+    @Test func aTrickledBodyEndsAtTheDeadline() async throws {
+        let server = try SnapshotServer()
+        defer { server.stop() }
+        try server.publish(Self.snapshot("b", revision: 1), at: "client.json")
+        let client = ExperimentClient(subject: Subject(userID: "u"))
+        try await client.refresh(from: server.url("client.json"))
+        let start = Date()
+        do {
+            _ = try await client.refresh(from: server.url("client.json", failing: "_slow"), timeout: 2)
+            Issue.record("a trickled body did not fail")
+        } catch {
+            #expect(error.kind == .timedOut, "\(error)")
+            #expect(error.description.contains("no answer in time (the whole answer must come within 2 s)"), "\(error.description)")
+        }
+        // Generous slack: the body alone would take minutes at a byte a second.
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(client.value(for: Split.self) == .b)
+    }
+
     /// `startRefreshing` follows the hosted file; `changes` delivers the keys to an async consumer.
     @Test func backgroundRefreshingFollowsTheHostAndChangesStreamTheKeys() async throws {
         let server = try SnapshotServer()

@@ -27,8 +27,8 @@ import Testing
                replacement: #""note": "x", "note": "QA baseline account""#, problem: "  $.experiments[0].whitelist[1].note: repeated member \"note\""),
         Repeat(testDescription: "history entry", target: #""operator": "maria.pm""#, replacement: #""operator": "x", "operator": "maria.pm""#,
                problem: "  $.history[0].operator: repeated member \"operator\""),
-        Repeat(testDescription: "payload, one name escaped", target: #"{"accent": "#0a84ff""#,
-               replacement: #"{"accent": "#000000", "\u0061ccent": "#0a84ff""#, problem: "  $.experiments[1].variants[0].payload.accent: repeated member \"accent\""),
+        Repeat(testDescription: "payload, one name escaped", target: ##"{"accent": "#0a84ff""##,
+               replacement: ##"{"accent": "#000000", "\u0061ccent": "#0a84ff""##, problem: "  $.experiments[1].variants[0].payload.accent: repeated member \"accent\""),
         Repeat(testDescription: "unknown field", target: #""schema_version": 1"#, replacement: #""schema_version": 1, "x": {"y": [{"z": 1, "z": 2}]}"#,
                problem: "  $.x.y[0].z: repeated member \"z\""),
     ]

@@ -12,16 +12,22 @@ file ROOT/PATH with a strong `ETag` (the SHA-256 of its bytes) and answers `304`
     /_html/PATH       HTTP 200, an HTML page (a login or error page)
     /_truncated/PATH  HTTP 200 promising the whole file, sending half of it, then closing
     /_loop/PATH       302 to itself, forever
+    /_slow/PATH       HTTP 200 promising the whole file, sending one byte a second
+    /_gzip/PATH       HTTP 200, the file gzip-compressed (`Content-Encoding: gzip`)
+    /_bomb/N/PATH     HTTP 200, `Content-Encoding: gzip` of N MiB of spaces (made once, a few KiB per
+                      MiB on the wire), whatever PATH is
 
 Each request is logged on stderr as `METHOD PATH STATUS`. Ends on SIGTERM or SIGINT.
 """
 
+import gzip
 import hashlib
 import http.server
 import os
 import signal
 import sys
 import time
+import zlib
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -45,7 +51,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
         mode = ""
-        for prefix in ("/_timeout/", "/_500/", "/_html/", "/_truncated/", "/_loop/"):
+        for prefix in ("/_timeout/", "/_500/", "/_html/", "/_truncated/", "/_loop/", "/_slow/", "/_gzip/", "/_bomb/"):
             if path.startswith(prefix):
                 mode, path = prefix.strip("/"), "/" + path[len(prefix):]
         if mode == "_timeout":
@@ -57,6 +63,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(200, b"<!doctype html>\n<html><body>Please sign in</body></html>\n", {"Content-Type": "text/html"})
         if mode == "_loop":
             return self.answer(302, b"", {"Location": self.path})
+        if mode == "_bomb":
+            mebibytes = int(path.strip("/").split("/", 1)[0])
+            return self.answer(200, bomb(mebibytes), {"Content-Type": "application/json", "Content-Encoding": "gzip"})
         file = os.path.realpath(os.path.join(self.root, path.lstrip("/")))
         if not file.startswith(os.path.realpath(self.root) + os.sep) or not os.path.isfile(file):
             return self.answer(404, b"not found\n", {"Content-Type": "text/plain"})
@@ -68,9 +77,34 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(200, body[: len(body) // 2], headers, length=len(body))
             self.close_connection = True
             return
+        if mode == "_slow":
+            self.answer(200, b"", headers, length=len(body))
+            try:
+                for index in range(len(body)):
+                    self.wfile.write(body[index:index + 1])
+                    self.wfile.flush()
+                    time.sleep(1)
+            except OSError:  # the client gave up
+                pass
+            self.close_connection = True
+            return
+        if mode == "_gzip":
+            return self.answer(200, gzip.compress(body), dict(headers, **{"Content-Encoding": "gzip"}))
         if self.headers.get("If-None-Match") == etag:
             return self.answer(304, b"", {"ETag": etag})
         self.answer(200, body, headers)
+
+
+BOMBS: dict[int, bytes] = {}
+
+
+def bomb(mebibytes: int) -> bytes:
+    """gzip of `mebibytes` MiB of spaces, compressed a MiB at a time (never held inflated)."""
+    if mebibytes not in BOMBS:
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+        chunk = b" " * (1 << 20)
+        BOMBS[mebibytes] = b"".join(compressor.compress(chunk) for _ in range(mebibytes)) + compressor.flush()
+    return BOMBS[mebibytes]
 
 
 def main() -> int:

@@ -11,7 +11,7 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The kinds of failure.
     public enum Kind: Hashable, Sendable {
-        /// No answer within the timeout.
+        /// No whole answer within the refresh's deadline (a server sending slowly included).
         case timedOut
         /// The server could not be reached or dropped the connection (the detail says how).
         case unreachable
@@ -21,6 +21,8 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
         case redirectLoop
         /// An answer other than `200` or `304`.
         case httpStatus(Int)
+        /// A `200` whose body (inflated, when sent compressed) is larger than `limit` bytes: not kept.
+        case tooLarge(limit: Int)
         /// A `200` whose body is not a usable snapshot (HTML, truncated, another format); the reason says why.
         case notASnapshot(reason: String)
     }
@@ -39,7 +41,8 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let what = switch kind {
-        case .timedOut: "no answer in time"
+        case .timedOut: detail.isEmpty ? "no answer in time" : "no answer in time (\(detail))"
+        case .tooLarge(let limit): "the snapshot is larger than the \(RefreshError.size(limit)) limit (raise `maxBytes` if it is meant to be)"
         case .unreachable: detail.isEmpty ? "the server cannot be reached" : "the server cannot be reached (\(detail))"
         case .interrupted: detail.isEmpty ? "the answer broke off" : "the answer broke off (\(detail))"
         case .redirectLoop: "the server redirects in a loop"
@@ -47,6 +50,11 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notASnapshot(let reason): reason
         }
         return "refresh from \(url) failed: \(what); keeping the current snapshot"
+    }
+
+    /// `bytes` in words: whole MiB when it is a whole number of them, else bytes.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes)-byte"
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One conditional GET of a snapshot over HTTP(S): `If-None-Match` with the last ETag, no URL cache.
+/// One conditional GET of a snapshot over HTTP(S): `If-None-Match` with the last ETag, no URL cache,
+/// one overall deadline and a cap on the body's bytes as they arrive (after any gzip inflation).
 enum SnapshotFetcher {
     /// What the server answered.
     enum Answer {
@@ -12,40 +13,34 @@ enum SnapshotFetcher {
     }
 
     /// Fetches `url`; `etag` (when the snapshot in use came from this URL) makes a `304` possible.
-    static func fetch(_ url: URL, etag: String?, timeout: TimeInterval) async throws(RefreshError) -> Answer {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    ///
+    /// Ends by `deadline` seconds whatever the server does (a body trickling in a byte at a time
+    /// included), and as soon as the body passes `maxBytes`: neither waits for the transport's own
+    /// timers, and the caller's task sleeps on a continuation while the transfer runs.
+    static func fetch(_ url: URL, etag: String?, deadline: TimeInterval, maxBytes: Int) async throws(RefreshError) -> Answer {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: deadline)
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let configuration = URLSessionConfiguration.ephemeral
         // The client does its own conditional requests; a URL cache would turn a 304 into the cached 200.
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let box = TaskBox()
-        let result: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+        configuration.timeoutIntervalForRequest = deadline
+        configuration.timeoutIntervalForResource = deadline
+        let source = url.absoluteString
+        let transfer = SnapshotTransfer(url: source, maxBytes: maxBytes)
+        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(returning: .failure(error))
-                    } else if let response {
-                        continuation.resume(returning: .success((data ?? Data(), response)))
-                    } else {
-                        continuation.resume(returning: .failure(URLError(.badServerResponse)))
-                    }
-                }
-                box.set(task)
-                task.resume()
+                transfer.start(session.dataTask(with: request), deadline: deadline, continuation)
             }
         } onCancel: {
-            box.cancel()
+            transfer.stop(RefreshError(url: source, kind: .unreachable, detail: "cancelled"))
         }
-        let source = url.absoluteString
-        switch result {
+        switch outcome {
         case .failure(let error):
-            throw failure(error, url: source)
+            throw error
         case .success(let (data, response)):
             guard let http = response as? HTTPURLResponse else { return .body(data, etag: nil) }
             switch http.statusCode {
@@ -54,41 +49,6 @@ enum SnapshotFetcher {
             case 300..<400: throw RefreshError(url: source, kind: .redirectLoop)
             default: throw RefreshError(url: source, kind: .httpStatus(http.statusCode))
             }
-        }
-    }
-
-    /// The kind of a transport error.
-    private static func failure(_ error: any Error, url: String) -> RefreshError {
-        guard let error = error as? URLError else { return RefreshError(url: url, kind: .unreachable, detail: "\(error)") }
-        switch error.code {
-        case .timedOut: return RefreshError(url: url, kind: .timedOut)
-        case .httpTooManyRedirects, .redirectToNonExistentLocation: return RefreshError(url: url, kind: .redirectLoop)
-        // A body cut short (Linux's transport says "transfer closed with N bytes remaining" as `.unknown`).
-        case .networkConnectionLost, .unknown: return RefreshError(url: url, kind: .interrupted, detail: error.localizedDescription)
-        default: return RefreshError(url: url, kind: .unreachable, detail: error.localizedDescription)
-        }
-    }
-
-    /// The data task of a fetch, so that cancelling the Swift task cancels it.
-    private final class TaskBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var task: URLSessionDataTask?
-        private var cancelled = false
-
-        func set(_ task: URLSessionDataTask) {
-            lock.lock()
-            self.task = task
-            let cancelled = cancelled
-            lock.unlock()
-            if cancelled { task.cancel() }
-        }
-
-        func cancel() {
-            lock.lock()
-            cancelled = true
-            let task = task
-            lock.unlock()
-            task?.cancel()
         }
     }
 }
