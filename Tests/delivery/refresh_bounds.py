@@ -32,23 +32,8 @@ sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "snapshot_server.py")
 SAMPLE = os.path.join(HERE, "..", "..", "sample-data", "experiments.json")
-
-
-class Report:
-    def __init__(self) -> None:
-        self.passed = self.failed = 0
-
-    def check(self, ok: bool, message) -> bool:
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL:", message() if callable(message) else message)
-        return ok
-
-    def finish(self) -> int:
-        print(f"refresh bounds: {self.passed} passed, {self.failed} failed")
-        return 0 if self.failed == 0 else 1
+sys.path.insert(0, os.path.join(HERE, "..", "export"))
+from checks import Report  # noqa: E402
 
 
 def run(arguments: list[str], limit: float = 120) -> tuple[int, str, str, float, float, int]:
@@ -78,7 +63,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=".build/debug/client-example")
     options = parser.parse_args()
-    report = Report()
+    report = Report("refresh bounds")
     binary = os.path.abspath(options.bin)
     with tempfile.TemporaryDirectory(prefix="abconsole-refresh-") as root:
         shutil.copyfile(SAMPLE, os.path.join(root, "store.json"))

@@ -32,39 +32,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SERVER = os.path.join(HERE, "..", "delivery", "snapshot_server.py")
 SAMPLE = os.path.join(HERE, "..", "..", "sample-data", "experiments.json")
 CLIENT_KEY = "sdk-abconsole-test"
-
-
-class Report:
-    def __init__(self) -> None:
-        self.passed = self.failed = 0
-
-    def check(self, ok: bool, message) -> bool:
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL:", message() if callable(message) else message)
-        return ok
-
-    def finish(self) -> int:
-        print(f"growthbook hosted: {self.passed} passed, {self.failed} failed")
-        return 0 if self.failed == 0 else 1
-
-
-def wait_for(condition, seconds: float = 20) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
+sys.path.insert(0, HERE)
+from checks import Report, wait_for  # noqa: E402
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=".build/debug/abconsole")
     options = parser.parse_args()
-    report = Report()
+    report = Report("growthbook hosted")
     try:
         from growthbook import GrowthBook
     except ImportError as error:

@@ -29,32 +29,18 @@ import time
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE = os.path.join(HERE, "..", "..", "sample-data", "experiments.json")
+sys.path.insert(0, HERE)
+from checks import Report, wait_for  # noqa: E402
 
 
-class Report:
-    def __init__(self) -> None:
-        self.passed = self.failed = 0
-
-    def check(self, ok: bool, message) -> bool:
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL:", message() if callable(message) else message)
-        return ok
-
-    def finish(self) -> int:
-        print(f"export watch guard: {self.passed} passed, {self.failed} failed")
-        return 0 if self.failed == 0 else 1
-
-
-def wait_for(condition, seconds: float = 20) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
+def ended(process: subprocess.Popen, seconds: float) -> int | None:
+    """The exit code of `process` once it ends within `seconds`; else it is killed and the answer is None."""
+    try:
+        return process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return None
 
 
 def digest(path: str) -> str:
@@ -66,7 +52,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=".build/debug/abconsole")
     options = parser.parse_args()
-    report = Report()
+    report = Report("export watch guard")
     binary = os.path.abspath(options.bin)
     environment = {k: v for k, v in os.environ.items() if not k.startswith("ABCONSOLE_")}
     environment["ABCONSOLE_OPERATOR"] = "watch-test"
@@ -89,11 +75,7 @@ def main() -> int:
         before = digest(store)
         for out in (store, link, hard):
             started = watch(out)
-            try:
-                code = started.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                started.kill()
-                code = None
+            code = ended(started, 20)
             errors = started.communicate()[1]
             report.check(code == 64 and "is the store itself; export to another file" in errors,
                          lambda: f"--watch --out {out}: exit {code}, {errors!r}")
@@ -115,10 +97,7 @@ def main() -> int:
                 change = cli("pause", "purchase_button_color")
                 report.check(change.returncode == 0, lambda: f"pause: {change.stderr}")
                 changed = digest(store)
-                try:
-                    code = watcher.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    code = None
+                code = ended(watcher, 20)
             finally:
                 if watcher.poll() is None:
                     watcher.kill()
@@ -152,11 +131,7 @@ def main() -> int:
             report.check(open(out, "rb").read() == good and watcher.poll() is None, "an invalid store changed the export or ended --watch")
         finally:
             watcher.send_signal(signal.SIGTERM)
-            try:
-                code = watcher.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                watcher.kill()
-                code = None
+            code = ended(watcher, 10)
             errors = watcher.communicate()[1]
         report.check(code == 0, lambda: f"export --watch after SIGTERM: exit {code}")
         report.check("\\n" not in errors, lambda: f"a literal \\n in {errors!r}")
