@@ -100,18 +100,22 @@ public struct ResultsPresentation: Equatable, Sendable {
         let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""
         return Metric(
             name: metric.name,
-            title: "\(metric.name) (\(metric.type.rawValue)\(role))",
+            title: "\(metric.name) (\(metric.isMissing ? "no conversions" : metric.type.rawValue)\(role))",
             columns: ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", proportion ? "RATE" : "MEAN", "LIFT", "95 % INTERVAL", evidence],
-            rows: metric.variants.map { row($0, proportion: proportion, engine) }
+            rows: metric.variants.map { row($0, proportion: proportion, engine, missing: metric.isMissing) }
         )
     }
 
-    static func row(_ variant: ResultsReport.VariantResult, proportion: Bool, _ engine: StatsEngine) -> Row {
+    static func row(_ variant: ResultsReport.VariantResult, proportion: Bool, _ engine: StatsEngine, missing: Bool = false) -> Row {
         var row = Row(variant: variant.name, isControl: variant.isControl, subjects: ResultsFormat.count(variant.totals.statistics.subjects),
-                      total: ResultsFormat.number(variant.totals.statistics.sum),
+                      total: missing ? "—" : ResultsFormat.number(variant.totals.statistics.sum),
                       mean: variant.mean.map { proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—",
                       lift: "", interval: "", evidence: "", verdict: variant.verdict.map(DecisionText.word) ?? "")
         guard !variant.isControl else { return row }
+        if variant.verdict == .noData {
+            (row.lift, row.interval) = ("—", "no data: no conversion in the window")
+            return row
+        }
         guard let lift = variant.lift else {
             row.lift = "—"
             row.interval = variant.note.map { "no estimate: \($0)" } ?? "no estimate"

@@ -52,7 +52,7 @@ enum ResolveEvidence {
             if report.sampleRatio.status == .mismatch {
                 rows.append(.resultsNote("⚠ sample-ratio mismatch: do not trust these numbers", isWarning: true))
             }
-            for failure in DecisionText.guardrailFailures(report, variant: nil) {
+            for failure in DecisionText.guardrailFailures(report, variant: nil) + DecisionText.guardrailsWithoutData(report, variant: nil) {
                 rows += WordWrap.lines("⚠ " + SafeText.escaped(failure), width: width, maxLines: 2).map { .resultsNote($0, isWarning: true) }
             }
             return rows + report.metrics[min(results.metric, report.metrics.count - 1)].variants.indices.map(Row.resultsVariant)
