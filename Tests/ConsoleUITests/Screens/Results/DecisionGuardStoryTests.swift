@@ -38,11 +38,32 @@ import Testing
         }
     }
 
+    /// Reads the results (`e`), then opens the resolve form (`R`) on them.
+    static func openResolve(_ story: StoryStore) {
+        story.send(.character("e"))
+        story.session.settle()
+        story.send(.escape, .character("R"))
+        story.session.settle()
+    }
+
     /// Types the key on the open resolve form and presses Enter.
     static func confirm(_ story: StoryStore, _ key: String) {
         story.send(.tab)
         story.session.type(key)
         story.send(.enter)
+    }
+
+    /// Confirms `winner` of `key`: the first Enter resolves nothing and says `why`; the second resolves, recorded as forced past it.
+    static func resolvesOnlyOnASecondEnter(_ story: StoryStore, _ key: String, winner: String, why: String,
+                                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        confirm(story, key)
+        #expect(try story.saved().experiments[key]?.status != .resolved, sourceLocation: sourceLocation)
+        #expect(problem(story) == "\(why); Enter again resolves anyway (the history records it)", sourceLocation: sourceLocation)
+        story.send(.enter)
+        story.session.settle()
+        let saved = try story.saved()
+        #expect(saved.experiments[key]?.winner == winner, sourceLocation: sourceLocation)
+        #expect(saved.history.last?.after == "resolved winner=\(winner) (forced past: \(why))", sourceLocation: sourceLocation)
     }
 
     @Test func aGuardrailWithoutDataIsShownOnTheResultsScreenAndAskedAgainOnResolve() throws {
@@ -59,45 +80,26 @@ import Testing
         story.send(.escape, .character("R"))
         story.session.settle()
         #expect(Self.text(story).contains("guardrail refnd: no data"))
-        Self.confirm(story, "account_add_funds")
-        #expect(try story.saved().experiments["account_add_funds"]?.status != .resolved)
-        #expect(Self.problem(story) == "guardrail refnd: no data; Enter again resolves anyway (the history records it)")
-        story.send(.enter)
-        story.session.settle()
-        let saved = try story.saved()
-        #expect(saved.experiments["account_add_funds"]?.winner == "account_view")
-        #expect(saved.history.last?.after == "resolved winner=account_view (forced past: guardrail refnd: no data)")
+        try Self.resolvesOnlyOnASecondEnter(story, "account_add_funds", winner: "account_view", why: "guardrail refnd: no data")
     }
 
     /// The issue's case: `dark` leads `onboarding_done` at 76.6 % to win, inconclusive; one Enter does not resolve it.
     @Test func aWinnerTheGoalCallsInconclusiveIsAskedAgain() throws {
         let story = try Self.story("app_color_scheme", ExperimentMetrics(goal: NamedMetric(metric: "onboarding_done")))
-        story.send(.character("e"))
-        story.session.settle()
-        story.send(.escape, .character("R"))
-        story.session.settle()
+        Self.openResolve(story)
         guard case .resolve(let form)? = story.session.state.overlay else {
             Issue.record("no resolve form: \(String(describing: story.session.state.overlay))")
             return
         }
         #expect(form.winnerName == "dark")
-        Self.confirm(story, "app_color_scheme")
-        #expect(try story.saved().experiments["app_color_scheme"]?.status != .resolved)
-        #expect(Self.problem(story) == "goal onboarding_done calls dark inconclusive (76.6 %), not better; Enter again resolves anyway (the history records it)")
-        story.send(.enter)
-        story.session.settle()
-        let saved = try story.saved()
-        #expect(saved.experiments["app_color_scheme"]?.winner == "dark")
-        #expect(saved.history.last?.after == "resolved winner=dark (forced past: goal onboarding_done calls dark inconclusive (76.6 %), not better)")
+        try Self.resolvesOnlyOnASecondEnter(story, "app_color_scheme", winner: "dark",
+                                            why: "goal onboarding_done calls dark inconclusive (76.6 %), not better")
     }
 
     /// The control keeps things as they are: no second ask for a goal that is not better.
     @Test func theControlIsResolvedOnOneConfirmation() throws {
         let story = try Self.story("app_color_scheme", ExperimentMetrics(goal: NamedMetric(metric: "onboarding_done")))
-        story.send(.character("e"))
-        story.session.settle()
-        story.send(.escape, .character("R"))
-        story.session.settle()
+        Self.openResolve(story)
         story.send(.left)
         Self.confirm(story, "app_color_scheme")
         story.session.settle()
