@@ -9,3 +9,19 @@ extension DecisionText {
         return ["goal \(goal.metric) calls \(winner) \(verdictClause(variant, report.engine)), not better"]
     }
 }
+
+extension DecisionText {
+    /// `guardrails: deposit FAILS · refnd NO DATA · latency ok`: every guardrail's verdict (one per
+    /// variant, `dark ok, high_contrast FAILS`, when they differ), so a screen that shows one metric's
+    /// table at a time still shows each guardrail; nil without guardrails.
+    public static func guardrailsLine(_ report: ResultsReport) -> String? {
+        let guardrails = report.metrics.filter { $0.role == .guardrail }
+        guard !guardrails.isEmpty else { return nil }
+        return "guardrails: " + guardrails.map { metric in
+            let variants = metric.variants.filter { !$0.isControl }
+            let words = variants.map { $0.verdict.map(word) ?? "" }
+            guard Set(words).count > 1 else { return "\(metric.name) \(words.first ?? "")" }
+            return "\(metric.name) " + zip(variants, words).map { "\($0.name) \($1)" }.joined(separator: ", ")
+        }.joined(separator: " · ")
+    }
+}

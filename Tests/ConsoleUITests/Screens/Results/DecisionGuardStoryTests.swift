@@ -77,6 +77,8 @@ import Testing
         #expect(text.contains("guardrail refnd: no data"), "\(story.screen().joined(separator: "\n"))")
         #expect(text.contains("⚠ guardrail `refnd` has no data"))
         #expect(story.screen().contains { $0.contains("METRIC") && $0.contains(" refnd ") })
+        // Every guardrail's verdict on one line, whichever metric's table is shown.
+        #expect(story.screen().contains { $0.contains("guardrails: refnd NO DATA") })
         story.send(.escape, .character("R"))
         story.session.settle()
         #expect(Self.text(story).contains("guardrail refnd: no data"))
