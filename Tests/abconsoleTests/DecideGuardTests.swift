@@ -47,6 +47,15 @@ import Testing
         #expect((errors["variants"] as? [[String: Any]])?.last?["verdict"] as? String == "no_data")
     }
 
+    /// Before any exposure the reason is still said; the guardrail without data comes after it.
+    @Test func withoutExposuresTheReasonStaysBesideAGuardrailWithoutData() throws {
+        let sandbox = try DecideCommandTests.sandbox()
+        sandbox.ok(["set-metrics", "running_exp", "--guardrail", "refnud"])
+        let early = sandbox.ok(["results", "running_exp", "--to", "2026-03-01T10:10:00Z"]).lines
+        #expect(early.contains("no metrics: no exposures of this experiment in the window"), "\(early)")
+        #expect(early.contains { $0.contains("guardrail `refnud` has no data") })
+    }
+
     @Test func aGuardrailWithoutDataStopsTheResolveUnlessForced() throws {
         let sandbox = try DecideCommandTests.sandbox()
         sandbox.ok(["set-metrics", "running_exp", "--goal", "buy", "--guardrail", "refnud:decrease"])

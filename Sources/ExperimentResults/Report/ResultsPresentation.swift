@@ -49,7 +49,7 @@ public struct ResultsPresentation: Equatable, Sendable {
     public var sampleRatio: String
     /// Each weighted variant's observed share of the expected one; empty when no variant has a weight.
     public var split: String
-    /// Why there is no metric; nil when there are metrics.
+    /// Why there is no metric in the logs (a guardrail no row names does not count); nil when there are metrics.
     public var noMetrics: String?
     public var metrics: [Metric]
     /// Every warning in order; `isBanner` ones must be shown above the numbers.
@@ -66,7 +66,7 @@ public struct ResultsPresentation: Equatable, Sendable {
         lastExposure = ResultsFormat.lastExposure(analysis)
         sampleRatio = Self.sampleRatioWords(report.sampleRatio)
         split = DecisionText.observedOfExpected(report.sampleRatio)
-        noMetrics = report.metrics.isEmpty ? DecisionText.noMetricsReason(analysis) : nil
+        noMetrics = report.metrics.allSatisfy(\.isMissing) ? DecisionText.noMetricsReason(analysis) : nil
         metrics = report.metrics.map { Self.metric($0, report.engine) }
         warnings = report.warnings
     }
