@@ -1,7 +1,8 @@
 /// What a variant's comparison says for a metric with a role (SPEC §12): the goal and other metrics
-/// are better, worse or inconclusive; a guardrail is ok or fails.
+/// are better, worse or inconclusive; a guardrail is ok or fails, or has no data (no conversion names it in the window).
 public enum MetricVerdict: String, Equatable, Sendable {
     case better, worse, inconclusive, ok, fails
+    case noData = "no_data"
 
     /// The chance (Bayesian) a verdict needs: better at ≥ 95 %, worse at ≤ 5 %, a guardrail fails at ≥ 95 % chance of being worse.
     public static let confidence = 0.95

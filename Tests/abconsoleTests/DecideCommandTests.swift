@@ -70,7 +70,7 @@ import Testing
         let sandbox = try Fixture.sandbox()
         sandbox.refused(["set-metrics", "running_exp"], code: 64, "give --goal, --guardrail or --clear")
         sandbox.refused(["set-metrics", "running_exp", "--goal", "buy", "--guardrail", "buy:decrease"], code: 65, "metric `buy` is named twice")
-        sandbox.refused(["set-metrics", "running_exp", "--goal", "a\u{7}b"], code: 65, "1–256 characters without control characters")
+        sandbox.refused(["set-metrics", "running_exp", "--goal", "a\u{7}b"], code: 64, "is not a metric name: a metric name is 1–128 ASCII letters")
         sandbox.refused(["set-metrics", "nope", "--goal", "buy"], code: 65, "no experiment `nope`")
     }
 

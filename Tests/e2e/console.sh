@@ -614,5 +614,34 @@ scenario_metrics() {
 
 # --- runner ---------------------------------------------------------------------------------------
 
-SCENARIOS=(open_filter_detail ramp text_editing metrics whitelist resolve inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
+# SPEC §12: a guardrail no conversion names has no data; the results screen names it (a tab and a
+# banner, as the CLI lists it) and the resolve form resolves only on a second Enter, recorded as forced.
+scenario_guardrail_no_data() {
+    start_console
+    cp -R "$ROOT/sample-data/events" "$(dirname "$STORE")/events"
+    cli set-metrics account_add_funds --goal add_funds --guardrail refnd:decrease >/dev/null || fail "set-metrics failed"
+    tmux_wait_for "the store changed on disk"
+    tmux_send e
+    tmux_wait_for "account_add_funds › results"
+    tmux_wait_for "⚠ guardrail \`refnd\` has no data"
+    wait_match "METRIC .* refnd "
+    tmux_send R
+    tmux_wait_for "irreversible"
+    tmux_send Tab
+    tmux_send_text account_add_funds
+    tmux_send Enter
+    tmux_wait_for "✗ guardrail refnd: no data; Enter"
+    cli show account_add_funds --json | json_check 'd["status"] == "running"'
+    tmux_send Enter
+    wait_gone "irreversible"
+    cli show account_add_funds --json | json_check 'd["status"] == "resolved" and d["winner"] == "account_view"'
+    cli history account_add_funds --json | json_check \
+        'd[-1]["operator"] == "e2e-op" and d[-1]["after"] == "resolved winner=account_view (forced past: guardrail refnd: no data)"'
+    tmux_send q
+    wait_gone "› results"
+    tmux_send q
+    expect_exit 0
+}
+
+SCENARIOS=(open_filter_detail ramp text_editing metrics whitelist resolve guardrail_no_data inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
 e2e_run "e2e" "" "${SCENARIOS[@]}"

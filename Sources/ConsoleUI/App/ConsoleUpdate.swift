@@ -161,7 +161,12 @@ public enum ConsoleUpdate {
             form.preselectLeader(of: state.results)
             let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
             return .present(.resolve(form), reading: read)
-        case .addVariant, .setPayload, .editDescription, .setMetrics, .deleteDraft:
+        case .setMetrics:
+            guard let experiment = state.focusedExperiment else { return .none }
+            // The form offers the metric names the logs hold: read them unless they are read already.
+            let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
+            return .present(.metrics(MetricsForm(experiment)), status: .clear, reading: read)
+        case .addVariant, .setPayload, .editDescription, .deleteDraft:
             guard let experiment = state.focusedExperiment else { return .none }
             return ExperimentEdits.ask(intent, experiment)
         case .start, .pause:

@@ -103,7 +103,7 @@ extension Experiment {
             return AppliedChange(action: .setDescription, before: before, after: text,
                                  result: ChangeOutcome(message: text.isEmpty ? "cleared the description of `\(key)`" : "changed the description of `\(key)`"))
         case .setMetrics(let metrics):
-            if let problem = metrics.problems.first { throw .invalidMetrics(problem.message) }
+            if let problem = metrics.problemsToSet.first { throw .invalidMetrics(problem.message) }
             let before = self.metrics.summary
             self.metrics = metrics
             return AppliedChange(action: .setMetrics, before: before, after: metrics.summary,

@@ -19,18 +19,29 @@ public struct NamedMetric: Hashable, Sendable {
     /// `purchase`, or `refund:decrease`: how the command line and the history write it.
     public var text: String { direction == .increase ? metric : "\(metric):\(direction.rawValue)" }
 
-    /// `M`, `M:increase` or `M:decrease` as a named metric; a trailing word other than these two is part of the name.
-    public static func parse(_ text: String) -> NamedMetric {
-        for direction in MetricDirection.allCases where text.hasSuffix(":" + direction.rawValue) {
-            return NamedMetric(metric: String(text.dropLast(direction.rawValue.count + 1)), direction: direction)
+    /// `M`, `M:increase` or `M:decrease` as a named metric: everything before the first `:` is the
+    /// name (`MetricName`'s rule), the word after it must be `increase` or `decrease`.
+    public static func parse(_ text: String) throws(MetricTextError) -> NamedMetric {
+        guard let colon = text.firstIndex(of: ":") else {
+            if let problem = MetricName.problem(text) { throw MetricTextError(problem) }
+            return NamedMetric(metric: text)
         }
-        return NamedMetric(metric: text)
+        let name = String(text[..<colon]), word = String(text[text.index(after: colon)...])
+        if let problem = MetricName.problem(name) { throw MetricTextError(problem) }
+        guard let direction = MetricDirection(rawValue: word) else {
+            throw MetricTextError("the direction after `:` in `\(text)` must be increase or decrease, not `\(word)`")
+        }
+        return NamedMetric(metric: name, direction: direction)
     }
 
     /// `purchase, refund:decrease` as named metrics: comma-separated `M[:decrease]`, spaces around each trimmed, empty items skipped.
-    public static func parseList(_ text: String) -> [NamedMetric] {
-        text.split(separator: ",").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
-            .filter { !$0.isEmpty }.map(parse)
+    public static func parseList(_ text: String) throws(MetricTextError) -> [NamedMetric] {
+        var metrics: [NamedMetric] = []
+        for item in text.split(separator: ",") {
+            let trimmed = String(item.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            if !trimmed.isEmpty { metrics.append(try parse(trimmed)) }
+        }
+        return metrics
     }
 
     /// `purchase, refund:decrease`: the list `parseList(_:)` reads back.
@@ -69,14 +80,24 @@ public struct ExperimentMetrics: Hashable, Sendable {
         return parts.joined(separator: "; ")
     }
 
-    /// What is wrong with these metrics, one sentence each: a name breaking the rule, a metric named twice, too many guardrails.
+    /// What is wrong with these metrics as a store holds them, one sentence each: a name that is no
+    /// id (empty, control characters), a metric named twice, too many guardrails.
     public var problems: [(path: String, message: String)] {
+        problems { Identifier.isValidSubject($0) ? nil : "a metric name must be 1–256 characters without control characters" }
+    }
+
+    /// What is wrong with these metrics as a change sets them: `problems`, with every name held to `MetricName`'s rule.
+    public var problemsToSet: [(path: String, message: String)] {
+        problems(MetricName.problem)
+    }
+
+    private func problems(_ nameProblem: (String) -> String?) -> [(path: String, message: String)] {
         var problems: [(String, String)] = []
         var seen = Set<String>()
         for (index, named) in named.enumerated() {
             let path = goal != nil && index == 0 ? ".goal.metric" : ".guardrails[\(index - (goal == nil ? 0 : 1))].metric"
-            if !Identifier.isValidSubject(named.metric) {
-                problems.append((path, "a metric name must be 1–256 characters without control characters"))
+            if let problem = nameProblem(named.metric) {
+                problems.append((path, problem))
             } else if !seen.insert(named.metric).inserted {
                 problems.append((path, "metric `\(named.metric)` is named twice (a metric is the goal or a guardrail, once)"))
             }

@@ -17,7 +17,7 @@ public enum DecisionText {
             parts.append("no goal metric named")
         }
         if !report.named.guardrails.isEmpty {
-            let failing = guardrailFailures(report, variant: nil)
+            let failing = guardrailFailures(report, variant: nil) + guardrailsWithoutData(report, variant: nil)
             parts.append(failing.isEmpty ? "guardrails ok" : failing.joined(separator: ", "))
         }
         parts.append("sample ratio " + sampleRatioWords(report.sampleRatio))
@@ -33,9 +33,13 @@ public enum DecisionText {
         return word(verdict)
     }
 
-    /// A verdict as shown: `better`, `worse`, `inconclusive`, `ok`, `FAILS`.
+    /// A verdict as shown: `better`, `worse`, `inconclusive`, `ok`, `FAILS`, `NO DATA`.
     public static func word(_ verdict: MetricVerdict) -> String {
-        verdict == .fails ? "FAILS" : verdict.rawValue
+        switch verdict {
+        case .fails: "FAILS"
+        case .noData: "NO DATA"
+        default: verdict.rawValue
+        }
     }
 
     /// `ok`, `MISMATCH (p < 0.0001)`, `not checked (not enough traffic)`, `not checked (the weights changed in the window)`.
@@ -60,12 +64,20 @@ public enum DecisionText {
         }
     }
 
+    /// `guardrail refund: no data`, one per guardrail without data (only when `variant`, given, has that verdict: not the control).
+    public static func guardrailsWithoutData(_ report: ResultsReport, variant name: String?) -> [String] {
+        report.metrics.filter { metric in
+            metric.role == .guardrail && metric.variants.contains { $0.verdict == .noData && (name == nil || $0.name == name) }
+        }.map { "guardrail \($0.name): no data" }
+    }
+
     /// Why resolving to `winner` needs `--force` (or a second yes in the console): a sample-ratio
-    /// mismatch, a guardrail failing for `winner`. Empty when nothing stands in the way.
+    /// mismatch, a guardrail failing for `winner` or without data. Empty when nothing stands in the way.
     public static func resolveObjections(_ report: ResultsReport, winner: String) -> [String] {
         var objections: [String] = []
         if report.sampleRatio.status == .mismatch { objections.append("sample ratio " + sampleRatioWords(report.sampleRatio)) }
         objections += guardrailFailures(report, variant: winner)
+        objections += guardrailsWithoutData(report, variant: winner)
         return objections
     }
 

@@ -49,7 +49,7 @@ public struct ResultsPresentation: Equatable, Sendable {
     public var sampleRatio: String
     /// Each weighted variant's observed share of the expected one; empty when no variant has a weight.
     public var split: String
-    /// Why there is no metric; nil when there are metrics.
+    /// Why there is no metric in the logs (a guardrail no row names does not count); nil when there are metrics.
     public var noMetrics: String?
     public var metrics: [Metric]
     /// Every warning in order; `isBanner` ones must be shown above the numbers.
@@ -66,7 +66,7 @@ public struct ResultsPresentation: Equatable, Sendable {
         lastExposure = ResultsFormat.lastExposure(analysis)
         sampleRatio = Self.sampleRatioWords(report.sampleRatio)
         split = DecisionText.observedOfExpected(report.sampleRatio)
-        noMetrics = report.metrics.isEmpty ? DecisionText.noMetricsReason(analysis) : nil
+        noMetrics = report.metrics.allSatisfy(\.isMissing) ? DecisionText.noMetricsReason(analysis) : nil
         metrics = report.metrics.map { Self.metric($0, report.engine) }
         warnings = report.warnings
     }
@@ -100,18 +100,22 @@ public struct ResultsPresentation: Equatable, Sendable {
         let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""
         return Metric(
             name: metric.name,
-            title: "\(metric.name) (\(metric.type.rawValue)\(role))",
+            title: "\(metric.name) (\(metric.isMissing ? "no conversions" : metric.type.rawValue)\(role))",
             columns: ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", proportion ? "RATE" : "MEAN", "LIFT", "95 % INTERVAL", evidence],
-            rows: metric.variants.map { row($0, proportion: proportion, engine) }
+            rows: metric.variants.map { row($0, proportion: proportion, engine, missing: metric.isMissing) }
         )
     }
 
-    static func row(_ variant: ResultsReport.VariantResult, proportion: Bool, _ engine: StatsEngine) -> Row {
+    static func row(_ variant: ResultsReport.VariantResult, proportion: Bool, _ engine: StatsEngine, missing: Bool = false) -> Row {
         var row = Row(variant: variant.name, isControl: variant.isControl, subjects: ResultsFormat.count(variant.totals.statistics.subjects),
-                      total: ResultsFormat.number(variant.totals.statistics.sum),
+                      total: missing ? "—" : ResultsFormat.number(variant.totals.statistics.sum),
                       mean: variant.mean.map { proportion ? ResultsFormat.percent($0) : ResultsFormat.number($0) } ?? "—",
                       lift: "", interval: "", evidence: "", verdict: variant.verdict.map(DecisionText.word) ?? "")
         guard !variant.isControl else { return row }
+        if variant.verdict == .noData {
+            (row.lift, row.interval) = ("—", "no data: no conversion in the window")
+            return row
+        }
         guard let lift = variant.lift else {
             row.lift = "—"
             row.interval = variant.note.map { "no estimate: \($0)" } ?? "no estimate"

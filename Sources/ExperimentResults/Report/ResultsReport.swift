@@ -34,6 +34,11 @@ public struct ResultsReport: Equatable, Sendable {
         public var role: MetricRole = .other
         /// Which way is better; `chanceToWin` is the chance of moving this way.
         public var direction: MetricDirection = .increase
+        /// A guardrail no conversion names at all: its totals are zeros standing in, its type unknown (SPEC §12).
+        public var isMissing = false
+
+        /// Whether a guardrail has no data: its variants' verdict is `noData`.
+        public var hasNoData: Bool { variants.contains { $0.verdict == .noData } }
     }
 
     public var analysis: Analysis
@@ -67,14 +72,38 @@ public struct ResultsReport: Equatable, Sendable {
             }
             return MetricResult(name: metric.name, type: metric.type, variants: variants, role: role.role, direction: role.direction)
         }
-        let ordered = MetricRole.ordered(metrics, named: named)
-        metrics = ordered
+        let read = metrics
+        metrics += named.guardrails.filter { guardrail in !read.contains { $0.name == guardrail.metric } }
+            .map { Self.missing($0, analysis, controlIndex: controlIndex) }
+        metrics = MetricRole.ordered(metrics.map(Self.withoutData), named: named)
         var analysis = analysis
         let missing = analysis.missingMetrics
+        let ordered = metrics
         analysis.missingMetrics += named.named.map(\.metric).filter { name in
             !missing.contains(name) && !ordered.contains { $0.name == name }
         }
-        warnings = ResultsWarnings.all(analysis, sampleRatio)
+        warnings = ResultsWarnings.all(analysis, sampleRatio, guardrailsWithoutData: metrics.filter(\.hasNoData).map(\.name))
+    }
+
+    /// A guardrail no conversion names: every variant's analysed subjects with nothing converted, verdict *no data*.
+    private static func missing(_ guardrail: NamedMetric, _ analysis: Analysis, controlIndex: Int) -> MetricResult {
+        let variants = analysis.variants.indices.map { index in
+            let subjects = analysis.variantSubjects.indices.contains(index) ? analysis.variantSubjects[index] : 0
+            let statistics = (try? GroupStatistics(subjects: subjects, sum: 0, sumSquares: 0)) ?? .empty
+            return VariantResult(name: analysis.variants[index], isControl: index == controlIndex,
+                                 totals: VariantTotals(statistics: statistics), mean: nil)
+        }
+        return MetricResult(name: guardrail.metric, type: .proportion, variants: variants, role: .guardrail,
+                            direction: guardrail.direction, isMissing: true)
+    }
+
+    /// A guardrail without a counted conversion of a non-zero value in any variant (or named by none)
+    /// has no data: its variants' verdict says so rather than *ok* (SPEC §12).
+    private static func withoutData(_ metric: MetricResult) -> MetricResult {
+        guard metric.role == .guardrail, metric.isMissing || metric.variants.allSatisfy({ $0.totals.statistics.sumSquares == 0 }) else { return metric }
+        var metric = metric
+        for index in metric.variants.indices where !metric.variants[index].isControl { metric.variants[index].verdict = .noData }
+        return metric
     }
 
     /// The same analysis under another engine (the console's `b`/`f`).

@@ -2,6 +2,8 @@
 public struct ResultsWarning: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case noExposures, multipleExposures, whitelisted, unknownVariant, sampleRatioMismatch, weightsChanged, cupedAdjustsNothing, missingMetric
+        /// A guardrail no conversion names in the window: nothing says it holds (SPEC §12).
+        case guardrailWithoutData
         /// A log's half-written last line, left out (a logger is appending).
         case readNote
     }
@@ -9,8 +11,8 @@ public struct ResultsWarning: Equatable, Sendable {
     public var kind: Kind
     public var text: String
 
-    /// Whether a front must show it above the numbers: a sample-ratio mismatch, many subjects in several variants.
-    public var isBanner: Bool { kind == .sampleRatioMismatch || kind == .multipleExposures }
+    /// Whether a front must show it above the numbers: a sample-ratio mismatch, many subjects in several variants, a guardrail without data.
+    public var isBanner: Bool { kind == .sampleRatioMismatch || kind == .multipleExposures || kind == .guardrailWithoutData }
 }
 
 /// The warnings of a report, in words: what makes the numbers less trustworthy and what to do about it.
@@ -19,7 +21,7 @@ enum ResultsWarnings {
     static let multipleShare = 0.01
     static let multipleCount = 10
 
-    static func all(_ analysis: Analysis, _ verdict: SampleRatioVerdict) -> [ResultsWarning] {
+    static func all(_ analysis: Analysis, _ verdict: SampleRatioVerdict, guardrailsWithoutData: [String] = []) -> [ResultsWarning] {
         var warnings: [ResultsWarning] = []
         let counts = analysis.subjects
         if let exposed = counts.exposed, exposed == 0 {
@@ -48,7 +50,10 @@ enum ResultsWarnings {
             && metric.variants.allSatisfy({ $0.covariate?.sum == 0 && $0.covariate?.sumSquares == 0 }) {
             warnings.append(ResultsWarning(kind: .cupedAdjustsNothing, text: "CUPED adjusts nothing for `\(metric.name)`: no conversion falls in the lookback before the subjects' first exposures (do the logs reach back that far?)"))
         }
-        for metric in analysis.missingMetrics {
+        for metric in guardrailsWithoutData {
+            warnings.append(ResultsWarning(kind: .guardrailWithoutData, text: "guardrail `\(metric)` has no data: no conversion of the analysed subjects names it in the window (a typo in its name, or no data yet), so nothing says it holds; resolving to a variant needs --force (in the console, a second Enter)"))
+        }
+        for metric in analysis.missingMetrics where !guardrailsWithoutData.contains(metric) {
             warnings.append(ResultsWarning(kind: .missingMetric, text: "no conversion names the metric `\(metric)`"))
         }
         warnings += analysis.readNotes.map { ResultsWarning(kind: .readNote, text: $0) }

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStore
 
 /// Shell completion, generated from the command table: tiny bash, zsh and fish scripts that ask
@@ -7,6 +8,8 @@ import ExperimentStore
 enum Completion {
     /// The hidden command the scripts call; not in the table, never in help.
     static let hiddenCommand = "__complete"
+    /// How many rows of the conversions log completion reads for metric names (a Tab answers in a fraction of a second).
+    static let metricRows = 200_000
 
     /// The candidates for the last of `words` (the word being typed, maybe empty), one per line as
     /// `value` or `value<TAB>description`. Nothing means "complete file names".
@@ -62,7 +65,10 @@ enum Completion {
         }
 
         func candidates(for current: String, environment: [String: String]) -> [(value: String, description: String)] {
-            if let option = pendingOption { return option.choices.map { ($0, "") } }
+            if let option = pendingOption {
+                if option.name == "--goal" || option.name == "--guardrail" { return metricNames(typed: current, environment: environment) }
+                return option.choices.map { ($0, "") }
+            }
             if !optionsEnded, current.hasPrefix("-") {
                 return options(of: command).filter { $0.repeatable || !given.contains($0.name) }.map { ($0.name, $0.help) }
             }
@@ -92,6 +98,17 @@ enum Completion {
                 if argument.arity == .variadic || argument.arity == .variadicAtLeastOne { return argument }
             }
             return nil
+        }
+
+        /// The metric names the conversions log beside the store (or `$ABCONSOLE_CONVERSIONS`) holds in its
+        /// first `metricRows` rows; once a name and its `:` are typed, the name with each direction.
+        private func metricNames(typed: String, environment: [String: String]) -> [(value: String, description: String)] {
+            if let colon = typed.firstIndex(of: ":") {
+                return MetricDirection.allCases.map { ("\(typed[..<colon]):\($0.rawValue)", $0 == .increase ? "higher is better" : "lower is better") }
+            }
+            let path = store ?? environment["ABCONSOLE_STORE"].nonEmpty ?? "experiments.json"
+            let conversions = EventPaths(besideStore: path, environment: environment).conversions
+            return ((try? ConversionMetricNames.read(path: conversions, rowLimit: Completion.metricRows)) ?? []).map { ($0, "metric in the conversions log") }
         }
 
         /// The keys of the store the line names (or the environment's), with their status and type.

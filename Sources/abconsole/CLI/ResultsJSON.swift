@@ -54,7 +54,7 @@ struct ResultsJSON: Encodable {
         for metric in report.metrics {
             var object = metrics.nestedContainer(keyedBy: Keys.self)
             try object.encode(metric.name, forKey: .metric)
-            try object.encode(metric.type.rawValue, forKey: .type)
+            try object.encode(metric.isMissing ? nil : metric.type.rawValue, forKey: .type)
             try object.encode(metric.role.rawValue, forKey: .role)
             try object.encode(metric.direction.rawValue, forKey: .direction)
             var variants = object.nestedUnkeyedContainer(forKey: .variants)

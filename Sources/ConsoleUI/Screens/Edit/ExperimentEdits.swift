@@ -1,6 +1,6 @@
 import ExperimentCore
 
-/// The detail screen's edit keys (`v`, `P`, `E`, `M`, `D`): the form or confirmation each opens.
+/// The detail screen's edit keys (`v`, `P`, `E`, `D`): the form or confirmation each opens (`M`'s metrics form also reads the logs: `ConsoleUpdate`).
 enum ExperimentEdits {
     /// The form or confirmation `intent` opens on `experiment` (dispatch has checked `Intent.availability`).
     static func ask(_ intent: Intent, _ experiment: Experiment) -> ScreenReply {
@@ -8,7 +8,6 @@ enum ExperimentEdits {
         case .addVariant: .present(.variant(VariantForm(.add, experiment)), status: .clear)
         case .setPayload: .present(.variant(VariantForm(.payload, experiment)), status: .clear)
         case .editDescription: .present(.textEdit(.description(of: experiment)), status: .clear)
-        case .setMetrics: .present(.metrics(MetricsForm(experiment)), status: .clear)
         case .deleteDraft: askDelete(experiment)
         default: .none
         }

@@ -19,6 +19,9 @@ extension MetricsForm {
         TextField.render(form.guardrails, label: "guardrails", focused: form.focus == .guardrails, x: x, y: content.y + 4, width: width, into: &buffer)
         buffer.write("comma-separated, e.g. refund:decrease, errors:decrease",
                      x: x + 11, y: content.y + 5, maxWidth: width - 11, style: Palette.dim)
+        if let suggestions = form.suggestions(app.results) {
+            buffer.write(SafeText.escaped(suggestions), x: x, y: content.y + 6, maxWidth: width, style: Palette.dim)
+        }
         let y = content.y + 7
         if let problem = form.problem {
             for (offset, line) in WordWrap.lines("✗ " + SafeText.escaped(problem), width: width, maxLines: 3).enumerated() {

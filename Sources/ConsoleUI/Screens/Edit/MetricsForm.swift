@@ -31,12 +31,33 @@ public struct MetricsForm: Equatable, Sendable {
         guardrails = TextField(NamedMetric.listText(experiment.metrics.guardrails))
     }
 
-    /// The metrics as typed: a goal written `M:decrease` keeps its own direction, else the chosen one.
-    public var metrics: ExperimentMetrics {
+    /// Why the typed metrics were refused, and the field to fix.
+    public struct Refusal: Error, Equatable, Sendable {
+        public var field: Field
+        public var message: String
+    }
+
+    /// The metrics as typed: a goal written `M:decrease` keeps its own direction, else the chosen one;
+    /// a field left as it opened keeps the metrics it showed. Throws the core's sentence for a name or direction it refuses.
+    public func metrics() throws(Refusal) -> ExperimentMetrics {
         let name = goal.text.trimmingSpaces
-        let parsed = NamedMetric.parse(name)
-        let goal = name.isEmpty ? nil : parsed.metric != name ? parsed : NamedMetric(metric: name, direction: direction)
-        return ExperimentMetrics(goal: goal, guardrails: NamedMetric.parseList(guardrails.text))
+        var named: NamedMetric?
+        if name == original.goal?.metric {
+            named = NamedMetric(metric: name, direction: direction)
+        } else if !name.isEmpty {
+            do {
+                let parsed = try NamedMetric.parse(name)
+                named = name.contains(":") ? parsed : NamedMetric(metric: parsed.metric, direction: direction)
+            } catch {
+                throw Refusal(field: .goal, message: error.message)
+            }
+        }
+        guard guardrails.text != NamedMetric.listText(original.guardrails) else { return ExperimentMetrics(goal: named, guardrails: original.guardrails) }
+        do {
+            return ExperimentMetrics(goal: named, guardrails: try NamedMetric.parseList(guardrails.text))
+        } catch {
+            throw Refusal(field: .guardrails, message: error.message)
+        }
     }
 }
 
@@ -70,13 +91,19 @@ extension MetricsForm {
     /// Enter: the change, with the core's checks of the names run here so a mistake is shown before anything is saved.
     private mutating func submit(_ context: ScreenContext) -> ScreenReply {
         if let refusal = context.writeRefusal("set the metrics") { return .show(refusal) }
-        let metrics = metrics
-        if let problem = metrics.problems.first {
+        let metrics: ExperimentMetrics
+        do {
+            metrics = try self.metrics()
+        } catch {
+            (problem, focus) = (error.message, error.field)
+            return .none
+        }
+        guard metrics != original else { return .close(saying: .info("unchanged; nothing saved")) }
+        if let problem = metrics.problemsToSet.first {
             self.problem = problem.message
             focus = problem.path.hasPrefix(".goal") ? .goal : .guardrails
             return .none
         }
-        guard metrics != original else { return .close(saying: .info("unchanged; nothing saved")) }
         return .start(.apply(.setMetrics(experiment: experimentKey, metrics: metrics), expectedRevision: revision), status: .clear)
     }
 }

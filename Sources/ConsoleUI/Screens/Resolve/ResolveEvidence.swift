@@ -47,14 +47,14 @@ enum ResolveEvidence {
         case .failed(let message):
             return [.resultsTitle] + WordWrap.lines(SafeText.escaped(message), width: width, maxLines: 2).map { .resultsNote($0, isWarning: true) }
         case .loaded(let report):
-            guard !report.metrics.isEmpty else { return [.resultsTitle, .resultsNote("no conversions for these subjects yet", isWarning: false)] }
             var rows: [Row] = [.resultsTitle]
             if report.sampleRatio.status == .mismatch {
                 rows.append(.resultsNote("⚠ sample-ratio mismatch: do not trust these numbers", isWarning: true))
             }
-            for failure in DecisionText.guardrailFailures(report, variant: nil) {
+            for failure in DecisionText.guardrailFailures(report, variant: nil) + DecisionText.guardrailsWithoutData(report, variant: nil) {
                 rows += WordWrap.lines("⚠ " + SafeText.escaped(failure), width: width, maxLines: 2).map { .resultsNote($0, isWarning: true) }
             }
+            guard !report.metrics.allSatisfy(\.isMissing) else { return rows + [.resultsNote("no conversions for these subjects yet", isWarning: false)] }
             return rows + report.metrics[min(results.metric, report.metrics.count - 1)].variants.indices.map(Row.resultsVariant)
         }
     }

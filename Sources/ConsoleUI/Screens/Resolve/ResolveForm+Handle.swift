@@ -41,9 +41,11 @@ extension ResolveForm {
                 : "`\(confirmation.text)` is not `\(key)`; type the key exactly to resolve (this cannot be undone)"
             return .none
         }
-        // A mismatch or a guardrail failing for the winner: asked a second time, and recorded when resolved past.
+        // A mismatch, a guardrail failing for the winner or without data, a winner the goal does not
+        // call better, or no results to judge an experiment with metrics by: asked a second time, and recorded when resolved past.
         let report = context.results.flatMap { $0.experimentKey == key ? $0.report : nil }
-        let objections = report.map { DecisionText.resolveObjections($0, winner: winnerName) } ?? []
+        var objections = report.map { DecisionText.resolveObjections($0, winner: winnerName) + DecisionText.goalDoubts($0, winner: winnerName) } ?? []
+        if report == nil, !experiment.metrics.isEmpty { objections.append("no results read to judge `\(winnerName)` by") }
         let forced = objections.isEmpty ? nil : objections.joined(separator: "; ")
         if let forced, acknowledged != forced {
             acknowledged = forced

@@ -26,7 +26,7 @@ public struct ResolveForm: Equatable, Sendable {
     public var whitelistCounts: [Int]
     /// What another writer changed since the form opened (the form then shows the fresh state).
     public var changed: StaleNote?
-    /// The objections (a sample-ratio mismatch, a failed guardrail) the operator was shown and may resolve past with a second Enter.
+    /// The objections (a mismatch, a guardrail failing or without data, a goal not calling the winner better) the operator was shown and may resolve past with a second Enter.
     public var acknowledged: String?
 
     /// A form for `experiment`, the winner field focused on its control.

@@ -54,7 +54,7 @@ extension ResultsScreen {
             buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.dim)
             y += 1
         }
-        for (text, style) in decisionLines(shown) {
+        for (text, style) in decisionLines(shown, report) {
             // Wrapped, never cut: a failing guardrail comes last in the verdict.
             for (offset, line) in WordWrap.lines(SafeText.escaped(text), width: max(1, width - 2), maxLines: 3).enumerated() {
                 buffer.write((offset == 0 ? "" : "  ") + line, x: x, y: y, maxWidth: width, style: style)
@@ -96,10 +96,12 @@ extension ResultsScreen {
         renderChart(metric, shown.metrics[selected], engine: report.engine, x: x, y: y + 1, width: width, into: &buffer)
     }
 
-    /// With a goal or guardrails named: the verdict line, then (with a goal) the days still needed for 80 % power at a 5 % effect.
-    static func decisionLines(_ shown: ResultsPresentation) -> [(String, CellStyle)] {
+    /// With a goal or guardrails named: the verdict line, every guardrail's verdict (the table shows
+    /// one metric at a time), then (with a goal) the days still needed for 80 % power at a 5 % effect.
+    static func decisionLines(_ shown: ResultsPresentation, _ report: ResultsReport) -> [(String, CellStyle)] {
         guard let headline = shown.headline else { return [] }
-        return [("verdict: " + headline, .bold)] + (shown.plan.map { [("plan: " + $0, Palette.dim)] } ?? [])
+        return [("verdict: " + headline, .bold)] + (DecisionText.guardrailsLine(report).map { [($0, CellStyle.plain)] } ?? [])
+            + (shown.plan.map { [("plan: " + $0, Palette.dim)] } ?? [])
     }
 
     private static func renderTabs(_ metrics: [ResultsReport.MetricResult], selected: String, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) -> Int {

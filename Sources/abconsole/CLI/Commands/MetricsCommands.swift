@@ -12,8 +12,8 @@ enum MetricsCommands {
     /// `--goal` replaces the goal, `--guardrail` (all of them) replaces the guardrails, `--clear` starts from none.
     static func setMetrics(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let key = try arguments.required("EXP")
-        let goal = arguments.option("--goal").map(NamedMetric.parse)
-        let guardrails = (arguments.options["--guardrail"] ?? []).map(NamedMetric.parse)
+        let goal = try arguments.option("--goal").map { try named($0, "--goal") }
+        let guardrails = try (arguments.options["--guardrail"] ?? []).map { try named($0, "--guardrail") }
         let clear = arguments.flag("--clear")
         guard clear || goal != nil || !guardrails.isEmpty else {
             throw CLIError.usage("give --goal, --guardrail or --clear", command: nil)
@@ -21,6 +21,15 @@ enum MetricsCommands {
         let current = clear ? ExperimentMetrics.none : try context.experiment(key, in: context.load()).metrics
         let metrics = ExperimentMetrics(goal: goal ?? current.goal, guardrails: guardrails.isEmpty ? current.guardrails : guardrails)
         try context.apply(.setMetrics(experiment: key, metrics: metrics))
+    }
+
+    /// `--goal`/`--guardrail`'s `M[:decrease]` by the core's rule; a name outside it or another direction is a usage error.
+    private static func named(_ text: String, _ option: String) throws -> NamedMetric {
+        do {
+            return try NamedMetric.parse(text)
+        } catch {
+            throw CLIError.usage("\(option): " + SafeOutput.text(error.message), command: nil)
+        }
     }
 
     /// The `show` lines naming the metrics, or none when the experiment names none.

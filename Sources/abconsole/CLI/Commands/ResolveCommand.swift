@@ -8,12 +8,13 @@ import ExperimentResults
 import Foundation
 
 /// `resolve EXP VARIANT`: the guarded resolve of SPEC §12. The evidence first (when logs are
-/// readable), refused on a sample-ratio mismatch or a failed guardrail unless `--force`, and a typed
-/// confirmation at a terminal (`--yes` without one).
+/// readable), refused on a sample-ratio mismatch, a failed guardrail or one without data unless
+/// `--force`, and a typed confirmation at a terminal (`--yes` without one). An experiment with a goal
+/// or guardrails is judged by its evidence: when the logs (or the summary) cannot be read, it is refused unless `--force`.
 enum ResolveCommand {
     static let options: [OptionSpec] = [
         .flag("--yes", "do not ask to type the key (required without a terminal)"),
-        .flag("--force", "resolve despite a sample-ratio mismatch or a failed guardrail (recorded in the history)"),
+        .flag("--force", "resolve despite a sample-ratio mismatch, a failed guardrail, a guardrail without data or unreadable evidence (recorded in the history)"),
         .value("--exposures", "FILE", "exposures log for the evidence (default: events/exposures.jsonl beside the store, when present)"),
         .value("--conversions", "FILE", "conversions log for the evidence (default: events/conversions.jsonl beside the store, when present)"),
         .value("--summary", "FILE", "pre-aggregated CSV for the evidence instead of the logs"),
@@ -45,10 +46,13 @@ enum ResolveCommand {
     }
 
     /// Prints the verdicts when there is evidence and returns what `--force` overrides (nil when
-    /// nothing stands in the way); throws the refusal without `--force`.
+    /// nothing stands in the way); throws the refusal without `--force`. An experiment that names no
+    /// metric is resolved without evidence when no log is there; one that names a goal or guardrails
+    /// always reads it, and evidence it cannot read stands in the way as a failed guardrail does.
     private static func evidence(_ arguments: ParsedArguments, _ context: CommandContext, _ experiment: Experiment,
                                  snapshot: StoreSnapshot, winner: String) throws -> String? {
-        guard ResultsCommand.hasEvidence(arguments, context) else { return nil }
+        let judged = !experiment.metrics.isEmpty
+        guard judged || ResultsCommand.hasEvidence(arguments, context) else { return nil }
         let window: ResultsWindow
         do {
             window = try ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now())
@@ -56,10 +60,17 @@ enum ResolveCommand {
             throw CLIError.data(error.message)
         }
         let metrics = MetricRole.wanted(given: [], named: experiment.metrics, allMetrics: false)
-        let analysis = try ResultsCommand.analyze(arguments, context, experiment, window: window, metrics: metrics)
-        let report = ResultsReport(analysis, engine: .bayesian, named: experiment.metrics)
-        context.output.line("evidence: " + SafeOutput.text(DecisionText.headline(report)))
-        let objections = DecisionText.resolveObjections(report, winner: winner)
+        let objections: [String]
+        do {
+            let analysis = try ResultsCommand.readEvidence(arguments, context, experiment, window: window, metrics: metrics)
+            let report = ResultsReport(analysis, engine: .bayesian, named: experiment.metrics)
+            context.output.line("evidence: " + SafeOutput.text(DecisionText.headline(report)))
+            objections = DecisionText.resolveObjections(report, winner: winner)
+        } catch let error as EventError where judged && error != .cancelled {
+            objections = ["no evidence read: " + error.message]
+        } catch let error as EventError {
+            throw CLIError(error)
+        }
         guard !objections.isEmpty else { return nil }
         let reasons = objections.joined(separator: "; ")
         guard arguments.flag("--force") else {

@@ -56,6 +56,16 @@ enum ResultsCommand {
     static func analyze(_ arguments: ParsedArguments, _ context: CommandContext, _ experiment: Experiment,
                         window: ResultsWindow, metrics: [String]) throws -> Analysis {
         do {
+            return try readEvidence(arguments, context, experiment, window: window, metrics: metrics)
+        } catch let error as EventError {
+            throw CLIError(error)
+        }
+    }
+
+    /// `analyze` with a failure to read the logs or the summary left as the `EventError` it is (the resolve's evidence tells it apart).
+    static func readEvidence(_ arguments: ParsedArguments, _ context: CommandContext, _ experiment: Experiment,
+                             window: ResultsWindow, metrics: [String]) throws -> Analysis {
+        do {
             if let summary = arguments.option("--summary") {
                 for option in ["--exposures", "--conversions", "--conversion-window"] where arguments.option(option) != nil {
                     throw CLIError.usage("\(option) does not apply with --summary (the summary is already aggregated)", command: nil)
@@ -70,8 +80,6 @@ enum ResultsCommand {
                 conversionsPath: arguments.option("--conversions") ?? paths.conversions,
                 metrics: metrics, conversionWindow: try conversionWindow(arguments), lookback: try lookback(arguments))
             return try Analyzer.analyze(request)
-        } catch let error as EventError {
-            throw CLIError(error)
         }
     }
 

@@ -96,6 +96,8 @@ struct MetricsFormStoryTests {
     @Test func theFormAt100x30() throws {
         let store = try opened("account_add_funds")
         store.send(.character("M"))
+        // The form's read of the logs for metric names has answered (no logs beside this store).
+        store.session.settle()
         store.session.type("purchase")
         store.send(.tab, .right)
         Snapshot.assert(store.screen(), named: "edit-metrics")

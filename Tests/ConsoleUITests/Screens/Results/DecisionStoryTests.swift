@@ -30,6 +30,7 @@ import Testing
         let text = screen.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(text.contains("verdict: goal add_funds: account_view better") && text.contains("guardrail deposit FAILS for account_view"))
         #expect(screen.contains { $0.contains("plan: ") && $0.contains("80 % power at a 5 % effect") })
+        #expect(screen.contains { $0.contains("guardrails: deposit FAILS") })
     }
 
     @Test func theResolveFormPreselectsTheLeaderAndAsksAgainOnAFailedGuardrail() throws {
