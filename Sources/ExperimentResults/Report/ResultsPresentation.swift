@@ -39,7 +39,7 @@ public struct ResultsPresentation: Equatable, Sendable {
     public var window: String
     /// The one-line decision (without `verdict: `); nil when the experiment names no goal or guardrail.
     public var headline: String?
-    /// The days still needed for 80 % power at a 5 % effect on the goal; nil without a goal.
+    /// The days still needed for 80 % power at a 5 % effect on the goal, and what power is for; nil without a goal.
     public var plan: String?
     /// `1,000 exposed`, `990 analysed`, `10 in several variants (removed)`, …: a front joins them with ` · `.
     public var subjects: [String]
@@ -49,6 +49,8 @@ public struct ResultsPresentation: Equatable, Sendable {
     public var sampleRatio: String
     /// Each weighted variant's observed share of the expected one; empty when no variant has a weight.
     public var split: String
+    /// `p-values adjusted by Holm over 4 tests (the goal × the non-control variants)`; nil without a correction.
+    public var correction: String?
     /// Why there is no metric; nil when there are metrics.
     public var noMetrics: String?
     public var metrics: [Metric]
@@ -61,11 +63,15 @@ public struct ResultsPresentation: Equatable, Sendable {
         engine = report.engine.words
         window = "\(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"
         headline = report.named.isEmpty ? nil : DecisionText.headline(report)
-        plan = report.named.goal.flatMap { PowerPlan(analysis, metric: $0.metric) }.map(DecisionText.planLine)
+        plan = report.named.goal.flatMap { PowerPlan(analysis, metric: $0.metric) }.map { "\(DecisionText.planLine($0)). \(DecisionText.powerMeaning($0.mde))" }
         subjects = Self.subjectsParts(analysis.subjects)
         lastExposure = ResultsFormat.lastExposure(analysis)
         sampleRatio = Self.sampleRatioWords(report.sampleRatio)
         split = DecisionText.observedOfExpected(report.sampleRatio)
+        correction = report.correction.map { correction in
+            let family = report.named.goal == nil ? "every metric but the guardrails" : "the goal"
+            return "p-values adjusted by \(correction.method.name) over \(correction.tests) \(correction.tests == 1 ? "test" : "tests") (\(family) × the non-control variants); the verdicts read the adjusted ones"
+        }
         noMetrics = report.metrics.isEmpty ? DecisionText.noMetricsReason(analysis) : nil
         metrics = report.metrics.map { Self.metric($0, report.engine) }
         warnings = report.warnings
@@ -96,7 +102,8 @@ public struct ResultsPresentation: Equatable, Sendable {
     /// One metric's table (the resolve form's evidence shows its rows too).
     public static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine) -> Metric {
         let proportion = metric.type == .proportion
-        let evidence = engine.isBayesian ? (metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN") : "P-VALUE"
+        let adjusted = metric.variants.contains { $0.pValueAdjusted != nil }
+        let evidence = engine.isBayesian ? (metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN") : adjusted ? "ADJ. P-VALUE (RAW)" : "P-VALUE"
         let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""
         return Metric(
             name: metric.name,
@@ -120,6 +127,7 @@ public struct ResultsPresentation: Equatable, Sendable {
         row.lift = ResultsFormat.lift(lift)
         row.interval = variant.interval.map(ResultsFormat.interval) ?? "—"
         row.evidence = (engine.isBayesian ? variant.chanceToWin.map(ResultsFormat.chance) : variant.pValue.map(ResultsFormat.pValue)) ?? "—"
+        if let adjusted = variant.pValueAdjusted { row.evidence = "\(ResultsFormat.pValue(adjusted)) (\(row.evidence))" }
         return row
     }
 }

@@ -14,6 +14,7 @@ struct ResultsJSON: Encodable {
         case metric, type, variants
         case name, control, sum, sumSquares = "sum_squares", mean, lift, ci, chanceToWin = "chance_to_win", note
         case role, direction, verdict, headline, cuped, lastExposure = "last_exposure"
+        case correction, method, tests, pValueAdjusted = "p_value_adjusted"
     }
 
     private struct Name: CodingKey {
@@ -50,6 +51,11 @@ struct ResultsJSON: Encodable {
         try root.encode(DecisionText.headline(report), forKey: .headline)
         try root.encode(analysis.lastExposure.map(ResultsFormat.time), forKey: .lastExposure)
         try root.encode(report.metrics.contains { $0.variants.contains { $0.totals.covariate != nil } }, forKey: .cuped)
+        if let correction = report.correction {
+            var object = root.nestedContainer(keyedBy: Keys.self, forKey: .correction)
+            try object.encode(correction.method.rawValue, forKey: .method)
+            try object.encode(correction.tests, forKey: .tests)
+        }
         var metrics = root.nestedUnkeyedContainer(forKey: .metrics)
         for metric in report.metrics {
             var object = metrics.nestedContainer(keyedBy: Keys.self)
@@ -70,6 +76,7 @@ struct ResultsJSON: Encodable {
                 try item.encode(variant.interval.map { [$0.lower, $0.upper] }, forKey: .ci)
                 try item.encode(variant.chanceToWin, forKey: .chanceToWin)
                 try item.encode(variant.pValue, forKey: .pValue)
+                if report.correction != nil { try item.encode(variant.pValueAdjusted, forKey: .pValueAdjusted) }
                 try item.encode(variant.note, forKey: .note)
                 if !variant.isControl { try item.encode(variant.verdict?.rawValue, forKey: .verdict) }
             }

@@ -7,6 +7,7 @@ enum ResultsText {
         let shown = ResultsPresentation(report)
         var lines = ["\(SafeOutput.text(shown.experiment)) · \(shown.engine) · \(shown.window)"]
         if let headline = shown.headline { lines.append("verdict: " + SafeOutput.text(headline)) }
+        if let correction = shown.correction { lines.append("correction: " + correction) }
         lines.append("subjects: " + (shown.subjects + [shown.lastExposure].compactMap { $0 }).joined(separator: " · "))
         let split = SafeOutput.text(shown.split)
         lines.append("sample ratio: " + (split.isEmpty ? shown.sampleRatio : "\(shown.sampleRatio) — observed of expected: \(split)"))
