@@ -183,7 +183,7 @@ import Testing
         sandbox.refused(["plan", "running_exp", "--mde", "1000%"], code: 64, "--mde must be")
         sandbox.refused(["plan", "running_exp", "--power", "1"], code: 64, "--power 1 would mean 100 %")
         sandbox.refused(["plan", "--daily-subjects", "100"], code: 64, "--daily-subjects N and --baseline RATE")
-        sandbox.refused(["plan", "--daily-subjects", "100", "--baseline", "1.5"], code: 64, "--baseline must be")
+        sandbox.refused(["plan", "--daily-subjects", "100", "--baseline", "1.5"], code: 64, "--baseline 1.5 would mean 150 %")
         sandbox.refused(["plan", "running_exp", "--baseline", "0.1"], code: 64, "plans a draft")
         // Before the exposures (the fixture's clock), there is no traffic.
         sandbox.refused(["plan", "running_exp"], code: 65, "no analysed subjects in the window")

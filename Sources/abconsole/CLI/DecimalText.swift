@@ -47,7 +47,7 @@ enum DecimalText {
             throw CLIError.usage("\(name) must be \(wanted), not `\(SafeOutput.text(text))`", command: nil)
         }
         guard share.percent || share.value < 1 else {
-            throw CLIError.usage("\(name) \(SafeOutput.text(text)) would mean \(DecisionText.effectWords(share.value)); give a percent (5%) or a fraction below 1 (0.05) — did you mean \(SafeOutput.text(text))%?", command: nil)
+            throw CLIError.usage("\(name) \(SafeOutput.text(text)) would mean \(DecisionText.effectWords(share.value)); write a percent with % or a fraction below 1 — did you mean \(SafeOutput.text(text))%?", command: nil)
         }
         guard valid(share.value) else {
             throw CLIError.usage("\(name) must be \(wanted), not `\(SafeOutput.text(text))`", command: nil)

@@ -24,11 +24,13 @@ enum ResultsText {
     }
 
     /// A metric's title over its table; with `verdicts`, a VERDICT column last.
+    /// With CUPED, an UNADJUSTED column follows the adjusted means.
     static func table(_ metric: ResultsPresentation.Metric, verdicts: Bool = false) -> [String] {
-        let header = metric.columns + (verdicts ? ["VERDICT"] : [])
+        let cuped = metric.cuped != nil
+        let header = Array(metric.columns.prefix(4)) + (cuped ? ["UNADJUSTED"] : []) + metric.columns.dropFirst(4) + (verdicts ? ["VERDICT"] : [])
         let rows = metric.rows.map { row in
-            [row.variant + (row.isControl ? " (control)" : ""), row.subjects, row.total, row.mean, row.lift, row.interval, row.evidence]
-                + (verdicts ? [row.verdict] : [])
+            [row.variant + (row.isControl ? " (control)" : ""), row.subjects, row.total, row.mean] + (cuped ? [row.unadjusted ?? ""] : [])
+                + [row.lift, row.interval, row.evidence] + (verdicts ? [row.verdict] : [])
         }
         return [SafeOutput.text(metric.title)] + SafeOutput.table(header, rows)
     }
