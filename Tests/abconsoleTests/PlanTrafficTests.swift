@@ -26,7 +26,7 @@ import Testing
         #expect(green["days_remaining"] is Int, "\(green)")
         let text = sandbox.ok(["plan", "running_exp"], env: monthLater).stdout
         #expect(text.contains("· 2.0 days of traffic ·") && !text.contains("over 365"), "\(text)")
-        #expect(text.contains("power: the chance this run finds a true 5 % effect"))
+        #expect(text.contains("power: the chance of detecting a true 5 % effect — it says how long to run, not who wins"))
     }
 
     @Test func pausedSpansAreNotTraffic() throws {

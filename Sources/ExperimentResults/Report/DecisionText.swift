@@ -118,9 +118,9 @@ extension DecisionText {
         return most == 0 ? "\(goal) reached" : "about \(most) more \(most == 1 ? "day" : "days") for \(goal)"
     }
 
-    /// What power is for, beside a chance to win: `power: the chance this run finds a true 5 % effect — it says how long to run; the chance to win says what the data show so far`.
+    /// What power is for, beside a chance to win: `power: the chance of detecting a true 5 % effect — it says how long to run, not who wins`.
     public static func powerMeaning(_ mde: Double) -> String {
-        "power: the chance this run finds a true \(effectWords(mde)) effect — it says how long to run; the chance to win says what the data show so far"
+        "power: the chance of detecting a true \(effectWords(mde)) effect — it says how long to run, not who wins"
     }
 
     /// A relative effect in percent without needless decimals: `0.05` → `5 %`, `0.025` → `2.5 %`.
