@@ -16,11 +16,25 @@ public struct CovariateGroup: Equatable, Sendable {
     /// Σ X·Y over the same subjects.
     public let crossSum: Double
 
-    public init(outcome: GroupStatistics, covariate: GroupStatistics, crossSum: Double) throws {
+    public init(outcome: GroupStatistics, covariate: GroupStatistics, crossSum: Double) throws(StatisticsError) {
         guard covariate.subjects == outcome.subjects else {
             throw StatisticsError("the covariate covers \(covariate.subjects) subjects, the metric \(outcome.subjects)")
         }
-        guard crossSum.isFinite else { throw StatisticsError("the cross sum (\(crossSum)) must be a finite number") }
+        guard crossSum.isFinite else { throw StatisticsError("the cross sum (\(crossSum)) must be a finite number", field: .crossSum) }
+        // Cauchy–Schwarz: |Sxy| ≤ √(Sxx·Syy) for any values; past it (beyond rounding) no sample has these sums.
+        if outcome.subjects > 0 {
+            let n = Double(outcome.subjects)
+            let sxy = crossSum - covariate.sum * outcome.sum / n
+            let sxx = max(0, covariate.sumSquares - covariate.sum * covariate.sum / n)
+            let syy = max(0, outcome.sumSquares - outcome.sum * outcome.sum / n)
+            let bound = (sxx * syy).squareRoot()
+            let rounding = GroupStatistics.roundingTolerance * (abs(crossSum) + abs(covariate.sum * outcome.sum / n)
+                                                                + (covariate.sumSquares * outcome.sumSquares).squareRoot())
+            guard abs(sxy) <= bound + rounding else {
+                throw StatisticsError("the cross sum \(crossSum) is impossible with these sums: |Σxy − ΣxΣy/n| = \(abs(sxy)) exceeds √(Sxx·Syy) = \(bound) (Cauchy–Schwarz)",
+                                      field: .crossSum)
+            }
+        }
         self.outcome = outcome
         self.covariate = covariate
         self.crossSum = crossSum
@@ -34,7 +48,23 @@ public struct CovariateGroup: Equatable, Sendable {
     }
 }
 
+/// CUPED's adjusted means of one comparison: θ, and each group's Ȳ − θX̄ (the lift is their difference
+/// over the control's unadjusted mean).
+public struct AdjustedMeans: Equatable, Sendable {
+    public let theta: Double
+    public let control: Double
+    public let treatment: Double
+}
+
 extension Comparison {
+    /// The adjusted means of `control` and `treatment` at their θ; nil when a group has no subjects.
+    public static func adjustedMeans(control: CovariateGroup, treatment: CovariateGroup, kind: MetricKind) -> AdjustedMeans? {
+        guard let meanC = control.outcome.mean(), let meanT = treatment.outcome.mean(),
+              let preC = control.covariate.mean(), let preT = treatment.covariate.mean() else { return nil }
+        let theta = theta(control: control, treatment: treatment, kind: kind)
+        return AdjustedMeans(theta: theta, control: meanC - theta * preC, treatment: meanT - theta * preT)
+    }
+
     /// θ of two groups: their pooled covariance over the pooled covariate variance; 0 when a pooled variance is 0 or below.
     public static func theta(control: CovariateGroup, treatment: CovariateGroup, kind: MetricKind) -> Double {
         let n = control.outcome.subjects + treatment.outcome.subjects

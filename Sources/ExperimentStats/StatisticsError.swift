@@ -2,7 +2,8 @@
 public struct StatisticsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Which of the sufficient statistics is wrong.
     public enum Field: String, Equatable, Sendable {
-        case subjects, sum, sumSquares = "sum_squares"
+        case subjects, sum, sumSquares = "sum_squares", crossSum = "cross_sum"
+        case covariateSum = "covariate_sum", covariateSumSquares = "covariate_sum_squares"
     }
 
     /// What is wrong with the input, in plain words.

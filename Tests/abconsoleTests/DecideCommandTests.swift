@@ -168,7 +168,8 @@ import Testing
         #expect(plan["metric"] as? String == "buy" && plan["mde"] as? Double == 0.05 && plan["power_target"] as? Double == 0.8)
         let variant = try #require((plan["variants"] as? [[String: Any]])?.first)
         #expect(variant["name"] as? String == "green" && variant["subjects"] as? Int == 200)
-        #expect(abs(try #require(variant["subjects_per_day"] as? Double) - 200 / (14.0 / 24)) < 1e-9)
+        // Days of traffic: the window's start (10:00) to the last exposure (10:30), not to now.
+        #expect(abs(try #require(variant["subjects_per_day"] as? Double) - 200 / (0.5 / 24)) < 1e-9)
         #expect(variant["days_remaining"] is Int)
         let draft = try Self.json(sandbox.ok(["plan", "--daily-subjects", "1000", "--baseline", "0.1", "--json"]))
         let perVariant = try #require(draft["subjects_per_variant"] as? Int)
@@ -178,11 +179,11 @@ import Testing
 
     @Test func planRefusesBadInput() throws {
         let sandbox = try Self.sandbox()
-        sandbox.refused(["plan", "running_exp", "--mde", "0"], code: 64, "--mde must be a relative effect above 0 and below 10")
-        sandbox.refused(["plan", "running_exp", "--mde", "10"], code: 64, "--mde must be")
-        sandbox.refused(["plan", "running_exp", "--power", "1"], code: 64, "--power must be a power between 0 and 1")
+        sandbox.refused(["plan", "running_exp", "--mde", "0"], code: 64, "--mde must be a relative effect above 0 and below 1,000 %")
+        sandbox.refused(["plan", "running_exp", "--mde", "1000%"], code: 64, "--mde must be")
+        sandbox.refused(["plan", "running_exp", "--power", "1"], code: 64, "--power 1 would mean 100 %")
         sandbox.refused(["plan", "--daily-subjects", "100"], code: 64, "--daily-subjects N and --baseline RATE")
-        sandbox.refused(["plan", "--daily-subjects", "100", "--baseline", "1.5"], code: 64, "--baseline must be")
+        sandbox.refused(["plan", "--daily-subjects", "100", "--baseline", "1.5"], code: 64, "--baseline 1.5 would mean 150 %")
         sandbox.refused(["plan", "running_exp", "--baseline", "0.1"], code: 64, "plans a draft")
         // Before the exposures (the fixture's clock), there is no traffic.
         sandbox.refused(["plan", "running_exp"], code: 65, "no analysed subjects in the window")

@@ -28,6 +28,21 @@ public struct CovariateTotals: Equatable, Sendable {
     }
 }
 
+extension CovariateTotals {
+    /// The covariate sums with the outcome they go with, checked: refused (naming the field) when no
+    /// sample has them — a negative Σx², a variance below zero, a cross sum past Cauchy–Schwarz.
+    public static func group(_ covariate: CovariateTotals, outcome: GroupStatistics) throws(StatisticsError) -> CovariateGroup {
+        let statistics: GroupStatistics
+        do throws(StatisticsError) {
+            statistics = try GroupStatistics(subjects: outcome.subjects, sum: covariate.sum, sumSquares: covariate.sumSquares)
+        } catch {
+            let field: StatisticsError.Field? = error.field == .sumSquares ? .covariateSumSquares : error.field == .sum ? .covariateSum : error.field
+            throw StatisticsError("the covariate's " + error.message, field: field)
+        }
+        return try CovariateGroup(outcome: outcome, covariate: statistics, crossSum: covariate.crossSum)
+    }
+}
+
 /// One metric's totals, a `VariantTotals` per variant of the experiment (in the experiment's order).
 public struct MetricTotals: Equatable, Sendable {
     public var name: String
@@ -82,6 +97,8 @@ public struct Analysis: Equatable, Sendable {
     public var readNotes: [String] = []
     /// The latest exposure inside the window (nanoseconds); nil without exposures or from a summary.
     public var lastExposure: Int64?
+    /// With CUPED from the logs: the lookback before each first exposure (nanoseconds); nil otherwise.
+    public var lookback: Int64? = nil
 
     public init(experiment: String, variants: [String], control: String, window: ResultsWindow, subjects: SubjectCounts,
                 variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0, lastExposure: Int64? = nil) {

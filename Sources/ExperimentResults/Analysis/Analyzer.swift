@@ -43,9 +43,11 @@ public enum Analyzer {
         let subjects = SubjectCounts(exposed: states.table.count, analysed: subjectsPerVariant.reduce(0, +),
                                      multipleVariants: states.multipleCount, whitelisted: whitelisted,
                                      unknownVariantRows: states.unknownVariantRows)
-        return Analysis(experiment: experiment.key, variants: experiment.variants.map(\.name), control: experiment.control,
-                        window: request.window, subjects: subjects, variantSubjects: subjectsPerVariant, metrics: metrics,
-                        missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead, lastExposure: states.lastExposure)
+        var analysis = Analysis(experiment: experiment.key, variants: experiment.variants.map(\.name), control: experiment.control,
+                                window: request.window, subjects: subjects, variantSubjects: subjectsPerVariant, metrics: metrics,
+                                missingMetrics: request.metrics.filter { !seen.contains($0) }, rowsRead: rowsRead, lastExposure: states.lastExposure)
+        analysis.lookback = request.lookback
+        return analysis
     }
 
     /// Each variant's totals of one metric, in two passes over the stored values: the sums, then (for

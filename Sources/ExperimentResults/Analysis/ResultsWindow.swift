@@ -10,12 +10,16 @@ public struct ResultsWindow: Equatable, Sendable {
     public var weights: [String: Int]
     /// Whether a ramp changed the weights strictly inside the window (the sample-ratio check does not apply).
     public var weightsChangedInside: Bool
+    /// The spans the experiment was paused (a `pause` to the next `start`, or on to the end of time), in
+    /// nanoseconds, as the history records them: no traffic flowed then (`plan`'s days of traffic).
+    public var paused: [Range<Int64>]
 
-    public init(from: Int64, to: Int64, weights: [String: Int], weightsChangedInside: Bool) {
+    public init(from: Int64, to: Int64, weights: [String: Int], weightsChangedInside: Bool, paused: [Range<Int64>] = []) {
         self.from = from
         self.to = to
         self.weights = weights
         self.weightsChangedInside = weightsChangedInside
+        self.paused = paused
     }
 
     /// The current phase of `experiment` (latest ramp or re-salt, else its first start) to its resolve or `now`;
@@ -32,7 +36,25 @@ public struct ResultsWindow: Equatable, Sendable {
         let end = to ?? nanos(phaseEnd)
         let ramps = entries.filter { $0.action == .ramp }
         let changedInside = ramps.contains { nanos($0.at) > start && nanos($0.at) <= end }
-        return ResultsWindow(from: start, to: end, weights: try weights(at: start, experiment, entries), weightsChangedInside: changedInside)
+        return ResultsWindow(from: start, to: end, weights: try weights(at: start, experiment, entries), weightsChangedInside: changedInside,
+                             paused: pausedSpans(entries))
+    }
+
+    /// Each `pause` to the `start` that resumed it (to `Int64.max` while still paused).
+    static func pausedSpans(_ entries: [HistoryEntry]) -> [Range<Int64>] {
+        var spans: [Range<Int64>] = []
+        var since: Int64?
+        for entry in entries {
+            switch entry.action {
+            case .pause where since == nil: since = nanos(entry.at)
+            case .start, .resolve:
+                if let start = since { spans.append(start..<max(start, nanos(entry.at))) }
+                since = nil
+            default: break
+            }
+        }
+        if let start = since { spans.append(start..<Int64.max) }
+        return spans
     }
 
     /// The weights in force at `instant`: the current ones unless a later ramp changed them, else read back from the history.

@@ -7,7 +7,8 @@ import ExperimentStats
 /// exposed, multiple-variant, whitelisted and unknown-variant counts are unknown (null). A variant
 /// missing from a metric has no subjects; a variant the experiment does not have, a metric given
 /// twice for one variant, a metric with two types, numbers no sample can have (10.5 conversions,
-/// more conversions than subjects, a sum of squares below sum²/subjects) and subject counts whose
+/// more conversions than subjects, a sum of squares below sum²/subjects; with `--cuped`, covariate
+/// sums no sample has: Σx² < 0, Σx² < (Σx)²/n, a cross sum past Cauchy–Schwarz) and subject counts whose
 /// total over the variants passes the largest integer are refused, naming the line and field.
 public enum SummaryReader {
     static let fields = ["metric", "type", "variant", "subjects", "sum", "sum_squares", "covariate_sum", "covariate_sum_squares", "cross_sum"]
@@ -77,7 +78,19 @@ public enum SummaryReader {
                     }
                     numbers.append(number)
                 }
-                covariate = CovariateTotals(sum: numbers[0], sumSquares: numbers[1], crossSum: numbers[2])
+                let sums = CovariateTotals(sum: numbers[0], sumSquares: numbers[1], crossSum: numbers[2])
+                do throws(StatisticsError) {
+                    // A proportion's covariate is 0 or 1 per subject, as its outcome is.
+                    if type == .proportion {
+                        _ = try GroupStatistics.proportion(subjects: count, sum: sums.sum, sumSquares: sums.sumSquares)
+                    }
+                    _ = try CovariateTotals.group(sums, outcome: statistics)
+                } catch {
+                    let field = type == .proportion && (error.field == .sum || error.field == .sumSquares)
+                        ? (error.field == .sum ? "covariate_sum" : "covariate_sum_squares") : error.field?.rawValue
+                    throw EventError.malformed(file: path, line: line, field: field, reason: "impossible covariate sums: " + error.message)
+                }
+                covariate = sums
             }
             entry.variants[index] = VariantTotals(statistics: statistics, covariate: covariate)
             totals[metric] = entry

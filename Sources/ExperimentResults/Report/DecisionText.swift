@@ -29,6 +29,7 @@ public enum DecisionText {
         guard let verdict = variant.verdict else { return "" }
         guard variant.lift != nil else { return "\(word(verdict)) (no estimate)" }
         if let chance = variant.chanceToWin { return "\(word(verdict)) (\(ResultsFormat.chance(chance)))" }
+        if let p = variant.pValueAdjusted { return "\(word(verdict)) (adjusted \(ResultsFormat.pClause(p)))" }
         if let p = variant.pValue { return "\(word(verdict)) (\(ResultsFormat.pClause(p)))" }
         return word(verdict)
     }
@@ -129,9 +130,13 @@ extension DecisionText {
         return most == 0 ? "\(goal) reached" : "about \(most) more \(most == 1 ? "day" : "days") for \(goal)"
     }
 
+    /// What power is for, beside a chance to win: `power: the chance of detecting a true 5 % effect — it says how long to run, not who wins`.
+    public static func powerMeaning(_ mde: Double) -> String {
+        "power: the chance of detecting a true \(effectWords(mde)) effect — it says how long to run, not who wins"
+    }
+
     /// A relative effect in percent without needless decimals: `0.05` → `5 %`, `0.025` → `2.5 %`.
     public static func effectWords(_ mde: Double) -> String {
-        let percent = mde * 100
-        return percent == percent.rounded() ? "\(Int(percent)) %" : "\(ResultsFormat.number(percent)) %"
+        ResultsFormat.number(mde * 100) + " %"
     }
 }

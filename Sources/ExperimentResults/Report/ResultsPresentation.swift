@@ -10,8 +10,10 @@ public struct ResultsPresentation: Equatable, Sendable {
         public var subjects: String
         /// Σ value (converted subjects of a proportion).
         public var total: String
-        /// The rate or the mean; `—` with no subjects.
+        /// The rate or the mean (with CUPED the adjusted one, Ȳ − θX̄); `—` with no subjects.
         public var mean: String
+        /// With CUPED: the unadjusted rate or mean, shown beside the adjusted one; nil without CUPED.
+        public var unadjusted: String? = nil
         /// `+4.2 %`; `—` without an estimate; empty for the control.
         public var lift: String
         /// `[-1.0 %, +9.5 %]`; `no estimate: …` without an estimate; empty for the control.
@@ -30,6 +32,8 @@ public struct ResultsPresentation: Equatable, Sendable {
         /// The columns' titles up to the evidence: VARIANT, SUBJECTS, CONVERTED/TOTAL, RATE/MEAN, LIFT, 95 % INTERVAL, CHANCE TO WIN/CHANCE LOWER/P-VALUE.
         public var columns: [String]
         public var rows: [Row]
+        /// `CUPED θ = 0.512, lookback 14 days`: the adjustment behind the means and the lift; nil without CUPED.
+        public var cuped: String? = nil
     }
 
     public var experiment: String
@@ -39,7 +43,7 @@ public struct ResultsPresentation: Equatable, Sendable {
     public var window: String
     /// The one-line decision (without `verdict: `); nil when the experiment names no goal or guardrail.
     public var headline: String?
-    /// The days still needed for 80 % power at a 5 % effect on the goal; nil without a goal.
+    /// The days still needed for 80 % power at a 5 % effect on the goal, and what power is for; nil without a goal.
     public var plan: String?
     /// `1,000 exposed`, `990 analysed`, `10 in several variants (removed)`, …: a front joins them with ` · `.
     public var subjects: [String]
@@ -49,6 +53,8 @@ public struct ResultsPresentation: Equatable, Sendable {
     public var sampleRatio: String
     /// Each weighted variant's observed share of the expected one; empty when no variant has a weight.
     public var split: String
+    /// `p-values adjusted by Holm over 4 tests (the goal × the non-control variants)`; nil without a correction.
+    public var correction: String?
     /// Why there is no metric in the logs (a guardrail no row names does not count); nil when there are metrics.
     public var noMetrics: String?
     public var metrics: [Metric]
@@ -61,13 +67,17 @@ public struct ResultsPresentation: Equatable, Sendable {
         engine = report.engine.words
         window = "\(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"
         headline = report.named.isEmpty ? nil : DecisionText.headline(report)
-        plan = report.named.goal.flatMap { PowerPlan(analysis, metric: $0.metric) }.map(DecisionText.planLine)
+        plan = report.named.goal.flatMap { PowerPlan(analysis, metric: $0.metric) }.map { "\(DecisionText.planLine($0)). \(DecisionText.powerMeaning($0.mde))" }
         subjects = Self.subjectsParts(analysis.subjects)
         lastExposure = ResultsFormat.lastExposure(analysis)
         sampleRatio = Self.sampleRatioWords(report.sampleRatio)
         split = DecisionText.observedOfExpected(report.sampleRatio)
+        correction = report.correction.map { correction in
+            let family = report.named.goal == nil ? "every metric but the guardrails" : "the goal"
+            return "p-values adjusted by \(correction.method.name) over \(correction.tests) \(correction.tests == 1 ? "test" : "tests") (\(family) × the non-control variants); the verdicts read the adjusted ones"
+        }
         noMetrics = report.metrics.allSatisfy(\.isMissing) ? DecisionText.noMetricsReason(analysis) : nil
-        metrics = report.metrics.map { Self.metric($0, report.engine) }
+        metrics = report.metrics.map { Self.metric($0, report.engine, lookback: analysis.lookback) }
         warnings = report.warnings
     }
 
@@ -93,17 +103,50 @@ public struct ResultsPresentation: Equatable, Sendable {
         }
     }
 
-    /// One metric's table (the resolve form's evidence shows its rows too).
-    public static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine) -> Metric {
+    /// One metric's table (the resolve form's evidence shows its rows too); with CUPED, `lookback` is the one the logs were read with.
+    public static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine, lookback: Int64? = nil) -> Metric {
         let proportion = metric.type == .proportion
-        let evidence = engine.isBayesian ? (metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN") : "P-VALUE"
+        let adjusted = metric.variants.contains { $0.pValueAdjusted != nil }
+        let evidence = engine.isBayesian ? (metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN") : adjusted ? "ADJ. P-VALUE (RAW)" : "P-VALUE"
         let role = DecisionText.roleWords(metric).map { ", \($0)" } ?? ""
+        let cuped = metric.variants.contains { $0.totals.covariate != nil } ? cupedWords(metric, lookback: lookback) : nil
+        var rows = metric.variants.map { row($0, proportion: proportion, engine, missing: metric.isMissing) }
+        if cuped != nil { rows = adjustedRows(rows, metric, proportion: proportion) }
         return Metric(
             name: metric.name,
-            title: "\(metric.name) (\(metric.isMissing ? "no conversions" : metric.type.rawValue)\(role))",
-            columns: ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", proportion ? "RATE" : "MEAN", "LIFT", "95 % INTERVAL", evidence],
-            rows: metric.variants.map { row($0, proportion: proportion, engine, missing: metric.isMissing) }
+            title: "\(metric.name) (\(metric.isMissing ? "no conversions" : metric.type.rawValue)\(role))" + (cuped.map { " · " + $0 } ?? ""),
+            columns: ["VARIANT", "SUBJECTS", proportion ? "CONVERTED" : "TOTAL", (proportion ? "RATE" : "MEAN") + (cuped == nil ? "" : " (CUPED)"),
+                      "LIFT", "95 % INTERVAL", evidence],
+            rows: rows,
+            cuped: cuped
         )
+    }
+
+    /// `CUPED θ = 0.512, lookback 14 days` (with several variants, θ per variant: `θ = 0.512 (green), 0.498 (blue)`).
+    static func cupedWords(_ metric: ResultsReport.MetricResult, lookback: Int64?) -> String {
+        let pairs = metric.variants.compactMap { variant in variant.adjusted.map { (variant.name, $0.theta) } }
+        let theta = pairs.count == 1 ? ResultsFormat.number(pairs[0].1) : pairs.map { "\(ResultsFormat.number($0.1)) (\($0.0))" }.joined(separator: ", ")
+        let days = lookback.map { ", lookback \(ResultsFormat.number(Double($0) / 86_400e9)) days" } ?? ", covariates from the summary"
+        return "CUPED θ = " + (pairs.isEmpty ? "—" : theta) + days
+    }
+
+    /// The rows with the adjusted means in the mean column and the unadjusted ones beside them; the
+    /// control's adjusted mean depends on θ, so with several θ it is given against each variant.
+    static func adjustedRows(_ rows: [Row], _ metric: ResultsReport.MetricResult, proportion: Bool) -> [Row] {
+        let format = { (value: Double) in proportion ? ResultsFormat.percent(value) : ResultsFormat.number(value) }
+        let pairs = metric.variants.compactMap { variant in variant.adjusted.map { (variant.name, $0) } }
+        let controls = pairs.map { format($0.1.control) }
+        let control = Set(controls).count <= 1 ? controls.first : pairs.map { "\(format($0.1.control)) vs \($0.0)" }.joined(separator: ", ")
+        return zip(rows, metric.variants).map { row, variant in
+            var row = row
+            row.unadjusted = row.mean
+            if variant.isControl {
+                row.mean = control ?? row.mean
+            } else if let adjusted = variant.adjusted {
+                row.mean = format(adjusted.treatment)
+            }
+            return row
+        }
     }
 
     static func row(_ variant: ResultsReport.VariantResult, proportion: Bool, _ engine: StatsEngine, missing: Bool = false) -> Row {
@@ -124,6 +167,7 @@ public struct ResultsPresentation: Equatable, Sendable {
         row.lift = ResultsFormat.lift(lift)
         row.interval = variant.interval.map(ResultsFormat.interval) ?? "—"
         row.evidence = (engine.isBayesian ? variant.chanceToWin.map(ResultsFormat.chance) : variant.pValue.map(ResultsFormat.pValue)) ?? "—"
+        if let adjusted = variant.pValueAdjusted { row.evidence = "\(ResultsFormat.pValue(adjusted)) (\(row.evidence))" }
         return row
     }
 }

@@ -15,6 +15,11 @@ public struct ResultsReport: Equatable, Sendable {
         public var comparison: VariantComparison?
         /// What the comparison says for the metric's role (SPEC §12); nil for the control.
         public var verdict: MetricVerdict?
+        /// With `--correction`: the p-value adjusted over the family (the verdict reads it); nil outside the family.
+        public var pValueAdjusted: Double? = nil
+        /// With CUPED: θ of this comparison and the adjusted means (this variant's, the control's) its lift is
+        /// made of; nil for the control and without covariates.
+        public var adjusted: AdjustedMeans? = nil
 
         // The comparison's numbers, read through (nil for the control and without an estimate).
         public var lift: Double? { comparison?.lift }
@@ -48,6 +53,8 @@ public struct ResultsReport: Equatable, Sendable {
     public var warnings: [ResultsWarning]
     /// The goal and guardrails the experiment names (SPEC §12).
     public var named: ExperimentMetrics
+    /// The correction for multiple comparisons applied (`corrected(by:)`); nil for none.
+    public var correction: Correction? = nil
 
     /// Compares every variant with the control under `engine`; the metrics `named` come first (goal,
     /// then guardrails) with a verdict for their role, and `chanceToWin` is direction-aware.
@@ -67,6 +74,7 @@ public struct ResultsReport: Equatable, Sendable {
                 guard index != controlIndex else { return result }
                 result.comparison = Statistics.compare(control: control, treatment: totals, type: metric.type, engine: engine)
                     .favouring(lowerIsBetter: role.direction == .decrease)
+                result.adjusted = Statistics.adjustedMeans(control: control, treatment: totals, type: metric.type)
                 result.verdict = role.verdict(lift: result.lift, chanceToWin: result.chanceToWin, pValue: result.pValue)
                 return result
             }

@@ -10,6 +10,10 @@ public typealias MetricType = ExperimentStats.MetricKind
 public typealias VariantComparison = ExperimentStats.VariantComparison
 /// A 95 % interval of relative lift, from the statistics module.
 public typealias Interval = ExperimentStats.Interval
+/// A correction of p-values for multiple comparisons (Holm, Benjamini–Hochberg), from the statistics module.
+public typealias PValueCorrection = ExperimentStats.PValueCorrection
+/// CUPED's θ and adjusted means of one comparison, from the statistics module.
+public typealias AdjustedMeans = ExperimentStats.AdjustedMeans
 /// A variant's sufficient statistics for one metric (subjects, sums), checked when made, from the statistics module.
 public typealias GroupStatistics = ExperimentStats.GroupStatistics
 
@@ -17,15 +21,23 @@ public typealias GroupStatistics = ExperimentStats.GroupStatistics
 enum Statistics {
     /// The comparison of a treatment against the control (CUPED-adjusted when both carry covariates).
     static func compare(control: VariantTotals, treatment: VariantTotals, type: MetricType, engine: StatsEngine) -> VariantComparison {
-        let c = control.statistics, t = treatment.statistics
-        if let x = control.covariate, let y = treatment.covariate,
-           let cx = try? GroupStatistics(subjects: c.subjects, sum: x.sum, sumSquares: x.sumSquares),
-           let tx = try? GroupStatistics(subjects: t.subjects, sum: y.sum, sumSquares: y.sumSquares),
-           let adjustedC = try? CovariateGroup(outcome: c, covariate: cx, crossSum: x.crossSum),
-           let adjustedT = try? CovariateGroup(outcome: t, covariate: tx, crossSum: y.crossSum) {
-            return Comparison.compareAdjusted(control: adjustedC, treatment: adjustedT, kind: type, engine: engine)
+        if let groups = covariateGroups(control, treatment) {
+            return Comparison.compareAdjusted(control: groups.control, treatment: groups.treatment, kind: type, engine: engine)
         }
-        return Comparison.compare(control: c, treatment: t, kind: type, engine: engine)
+        return Comparison.compare(control: control.statistics, treatment: treatment.statistics, kind: type, engine: engine)
+    }
+
+    /// With CUPED: θ and the two adjusted means (Ȳ − θX̄) the lift is made of; nil without covariates.
+    static func adjustedMeans(control: VariantTotals, treatment: VariantTotals, type: MetricType) -> AdjustedMeans? {
+        covariateGroups(control, treatment).flatMap { Comparison.adjustedMeans(control: $0.control, treatment: $0.treatment, kind: type) }
+    }
+
+    /// Both variants' outcomes with their covariates, when both carry covariate sums that can describe a sample.
+    private static func covariateGroups(_ control: VariantTotals, _ treatment: VariantTotals) -> (control: CovariateGroup, treatment: CovariateGroup)? {
+        guard let c = control.covariate, let t = treatment.covariate,
+              let groupC = try? CovariateTotals.group(c, outcome: control.statistics),
+              let groupT = try? CovariateTotals.group(t, outcome: treatment.statistics) else { return nil }
+        return (groupC, groupT)
     }
 
     static func sampleRatioPValue(observed: [Int], expectedShares: [Double]) -> Double? {

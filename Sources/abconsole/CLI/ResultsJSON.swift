@@ -14,6 +14,8 @@ struct ResultsJSON: Encodable {
         case metric, type, variants
         case name, control, sum, sumSquares = "sum_squares", mean, lift, ci, chanceToWin = "chance_to_win", note
         case role, direction, verdict, headline, cuped, lastExposure = "last_exposure"
+        case correction, method, tests, pValueAdjusted = "p_value_adjusted"
+        case meanUnadjusted = "mean_unadjusted", theta, controlMean = "control_mean"
     }
 
     private struct Name: CodingKey {
@@ -50,6 +52,11 @@ struct ResultsJSON: Encodable {
         try root.encode(DecisionText.headline(report), forKey: .headline)
         try root.encode(analysis.lastExposure.map(ResultsFormat.time), forKey: .lastExposure)
         try root.encode(report.metrics.contains { $0.variants.contains { $0.totals.covariate != nil } }, forKey: .cuped)
+        if let correction = report.correction {
+            var object = root.nestedContainer(keyedBy: Keys.self, forKey: .correction)
+            try object.encode(correction.method.rawValue, forKey: .method)
+            try object.encode(correction.tests, forKey: .tests)
+        }
         var metrics = root.nestedUnkeyedContainer(forKey: .metrics)
         for metric in report.metrics {
             var object = metrics.nestedContainer(keyedBy: Keys.self)
@@ -58,6 +65,10 @@ struct ResultsJSON: Encodable {
             try object.encode(metric.role.rawValue, forKey: .role)
             try object.encode(metric.direction.rawValue, forKey: .direction)
             var variants = object.nestedUnkeyedContainer(forKey: .variants)
+            let cuped = metric.variants.contains { $0.totals.covariate != nil }
+            // The control's adjusted mean depends on θ: one number when every comparison shares it, else each
+            // non-control variant gives it as "control_mean".
+            let controls = Set(metric.variants.compactMap { $0.adjusted?.control })
             for variant in metric.variants {
                 var item = variants.nestedContainer(keyedBy: Keys.self)
                 try item.encode(variant.name, forKey: .name)
@@ -65,11 +76,22 @@ struct ResultsJSON: Encodable {
                 try item.encode(variant.totals.statistics.subjects, forKey: .subjects)
                 try item.encode(variant.totals.statistics.sum, forKey: .sum)
                 try item.encode(variant.totals.statistics.sumSquares, forKey: .sumSquares)
-                try item.encode(variant.mean, forKey: .mean)
+                if cuped {
+                    try item.encode(variant.isControl ? (controls.count <= 1 ? controls.first ?? variant.mean : nil) : variant.adjusted?.treatment ?? variant.mean,
+                                    forKey: .mean)
+                    try item.encode(variant.mean, forKey: .meanUnadjusted)
+                    if !variant.isControl {
+                        try item.encode(variant.adjusted?.theta, forKey: .theta)
+                        try item.encode(variant.adjusted?.control, forKey: .controlMean)
+                    }
+                } else {
+                    try item.encode(variant.mean, forKey: .mean)
+                }
                 try item.encode(variant.lift, forKey: .lift)
                 try item.encode(variant.interval.map { [$0.lower, $0.upper] }, forKey: .ci)
                 try item.encode(variant.chanceToWin, forKey: .chanceToWin)
                 try item.encode(variant.pValue, forKey: .pValue)
+                if report.correction != nil { try item.encode(variant.pValueAdjusted, forKey: .pValueAdjusted) }
                 try item.encode(variant.note, forKey: .note)
                 if !variant.isControl { try item.encode(variant.verdict?.rawValue, forKey: .verdict) }
             }

@@ -7,6 +7,7 @@ enum ResultsText {
         let shown = ResultsPresentation(report)
         var lines = ["\(SafeOutput.text(shown.experiment)) · \(shown.engine) · \(shown.window)"]
         if let headline = shown.headline { lines.append("verdict: " + SafeOutput.text(headline)) }
+        if let correction = shown.correction { lines.append("correction: " + correction) }
         lines.append("subjects: " + (shown.subjects + [shown.lastExposure].compactMap { $0 }).joined(separator: " · "))
         let split = SafeOutput.text(shown.split)
         lines.append("sample ratio: " + (split.isEmpty ? shown.sampleRatio : "\(shown.sampleRatio) — observed of expected: \(split)"))
@@ -23,11 +24,13 @@ enum ResultsText {
     }
 
     /// A metric's title over its table; with `verdicts`, a VERDICT column last.
+    /// With CUPED, an UNADJUSTED column follows the adjusted means.
     static func table(_ metric: ResultsPresentation.Metric, verdicts: Bool = false) -> [String] {
-        let header = metric.columns + (verdicts ? ["VERDICT"] : [])
+        let cuped = metric.cuped != nil
+        let header = Array(metric.columns.prefix(4)) + (cuped ? ["UNADJUSTED"] : []) + metric.columns.dropFirst(4) + (verdicts ? ["VERDICT"] : [])
         let rows = metric.rows.map { row in
-            [row.variant + (row.isControl ? " (control)" : ""), row.subjects, row.total, row.mean, row.lift, row.interval, row.evidence]
-                + (verdicts ? [row.verdict] : [])
+            [row.variant + (row.isControl ? " (control)" : ""), row.subjects, row.total, row.mean] + (cuped ? [row.unadjusted ?? ""] : [])
+                + [row.lift, row.interval, row.evidence] + (verdicts ? [row.verdict] : [])
         }
         return [SafeOutput.text(metric.title)] + SafeOutput.table(header, rows)
     }

@@ -20,7 +20,7 @@ enum HistoryCommand {
             entries = entries.filter { $0.at >= since }
         }
         if let text = arguments.option("--limit") {
-            guard let limit = Int(text), limit >= 0 else {
+            guard let limit = DecimalText.whole(text) else {
                 throw CLIError.usage("--limit must be a whole number of entries, not `\(SafeOutput.text(text))`", command: nil)
             }
             entries = Array(entries.suffix(limit))
@@ -40,7 +40,7 @@ enum HistoryCommand {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         if let date = try? Date(text + "T00:00:00Z", strategy: .iso8601), text.count == 10 { return date }
         let units: [Character: Double] = ["m": 60, "h": 3600, "d": 86_400, "w": 604_800]
-        if let unit = text.last.flatMap({ units[$0] }), let count = Int(text.dropLast()), count >= 0 {
+        if let unit = text.last.flatMap({ units[$0] }), let count = DecimalText.whole(String(text.dropLast())) {
             return now.addingTimeInterval(-Double(count) * unit)
         }
         throw CLIError.usage("--since must be a time such as 2026-03-01, 2026-03-01T09:30:00Z, or an age such as 30m, 12h, 7d; not `\(SafeOutput.text(text))`", command: nil)

@@ -6,10 +6,10 @@ import Foundation
 enum PlanCommand {
     static let options: [OptionSpec] = [
         .value("--metric", "M", "the metric (default: the goal, else the first metric)"),
-        .value("--mde", "REL", "the relative effect to detect, above 0 and below 10 (default 0.05 = 5 %)"),
-        .value("--power", "P", "the power to reach, between 0 and 1 (default 0.8)"),
+        .value("--mde", "REL", "the relative effect to detect: 5% or 0.05 (default), below 1,000 %"),
+        .value("--power", "P", "the power to reach: 80% or 0.8 (default), at least 50 % and below 100 %"),
         .value("--daily-subjects", "N", "draft: subjects a day over all variants (with --baseline, no EXP)"),
-        .value("--baseline", "RATE", "draft: the control's conversion rate, between 0 and 1"),
+        .value("--baseline", "RATE", "draft: the control's conversion rate, 4% or 0.04"),
         .value("--variants", "K", "draft: the number of variants sharing the traffic (default 2)"),
         .value("--exposures", "FILE", "exposures log (default as for results)"),
         .value("--conversions", "FILE", "conversions log (default as for results)"),
@@ -20,8 +20,10 @@ enum PlanCommand {
     ]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let mde = try number(arguments, "--mde", default: PowerPlan.defaultEffect, "a relative effect above 0 and below 10 (0.05 = 5 %)") { $0 > 0 && $0 < 10 }
-        let target = try number(arguments, "--power", default: PowerPlan.defaultPower, "a power between 0 and 1, e.g. 0.8") { $0 > 0 && $0 < 1 }
+        let mde = try DecimalText.shareOption(arguments, "--mde", default: PowerPlan.defaultEffect,
+                                              "a relative effect above 0 and below 1,000 %, as 5% or 0.05", valid: PowerPlan.effects.contains)
+        let target = try DecimalText.shareOption(arguments, "--power", default: PowerPlan.defaultPower,
+                                                 "a power of at least 50 % and below 100 %, as 80% or 0.8", valid: PowerPlan.powers.contains)
         let draftOptions = ["--daily-subjects", "--baseline", "--variants"].filter { arguments.option($0) != nil }
         guard let key = arguments.argument("EXP") else {
             return try draft(arguments, context, mde: mde, target: target)
@@ -54,36 +56,29 @@ enum PlanCommand {
              row.daysRemaining.map { $0 == 0 ? "reached" : String($0) } ?? (row.power == nil ? "—" : "over 365")]
         }
         SafeOutput.table(["VARIANT", "SUBJECTS", "PER DAY", "POWER NOW", "DAYS MORE"], rows).forEach(context.output.line)
+        context.output.line(DecisionText.powerMeaning(plan.mde))
     }
 
     private static func draft(_ arguments: ParsedArguments, _ context: CommandContext, mde: Double, target: Double) throws {
         guard arguments.option("--daily-subjects") != nil, arguments.option("--baseline") != nil else {
             throw CLIError.usage("give EXP, or --daily-subjects N and --baseline RATE to plan a draft", command: nil)
         }
-        let daily = try number(arguments, "--daily-subjects", default: 0, "a positive number of subjects a day") { $0 > 0 && $0 < 1e15 }
-        let baseline = try number(arguments, "--baseline", default: 0, "a conversion rate between 0 and 1, e.g. 0.04") { $0 > 0 && $0 < 1 }
-        let variants = try number(arguments, "--variants", default: 2, "a whole number of variants from 2 to 100") { $0 >= 2 && $0 <= 100 && $0 == $0.rounded() }
-        guard baseline * (1 + mde) < 1 else {
-            throw CLIError.usage("a \(DecisionText.effectWords(mde)) effect on a baseline of \(ResultsFormat.percent(baseline, digits: 1)) would pass 100 %; lower --mde", command: nil)
-        }
-        guard let plan = PowerPlan.draft(dailySubjects: daily, baseline: baseline, variants: Int(variants), mde: mde, target: target) else {
-            throw CLIError.data("no sample size reaches \(ResultsFormat.percent(target, digits: 0)) power for this effect")
+        let daily = try DecimalText.option(arguments, "--daily-subjects", default: 0, "a positive number of subjects a day") { $0 > 0 && $0 < 1e15 }
+        let baseline = try DecimalText.shareOption(arguments, "--baseline", default: 0, "a conversion rate above 0 and below 1, as 4% or 0.04") { $0 > 0 && $0 < 1 }
+        let variants = try DecimalText.option(arguments, "--variants", default: 2, "a whole number of variants from 2 to 100") { $0 >= 2 && $0 <= 100 && $0 == $0.rounded() }
+        let plan: PowerPlan.Draft
+        do throws(PowerPlanError) {
+            plan = try PowerPlan.draft(dailySubjects: daily, baseline: baseline, variants: Int(variants), mde: mde, target: target)
+        } catch .pastCertainty(let baseline, let mde) {
+            throw CLIError.usage(PowerPlanError.pastCertainty(baseline: baseline, mde: mde).description + " (--mde)", command: nil)
+        } catch {
+            throw CLIError.data(error.description)
         }
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(DraftPlanJSON(subjectsPerVariant: plan.subjectsPerVariant, days: plan.days)))
             return
         }
         context.output.line("\(ResultsFormat.count(plan.subjectsPerVariant)) subjects per variant for \(ResultsFormat.percent(target, digits: 0)) power at a \(DecisionText.effectWords(mde)) effect on a \(ResultsFormat.percent(baseline, digits: 2)) baseline: about \(plan.days) \(plan.days == 1 ? "day" : "days") at \(ResultsFormat.number(daily)) subjects a day over \(Int(variants)) variants")
-    }
-
-    /// The number given with `option` (or `fallback`), refused with a clear sentence unless `valid`.
-    private static func number(_ arguments: ParsedArguments, _ option: String, default fallback: Double, _ wanted: String,
-                               valid: (Double) -> Bool) throws -> Double {
-        guard let text = arguments.option(option) else { return fallback }
-        guard let value = Double(text), value.isFinite, valid(value) else {
-            throw CLIError.usage("\(option) must be \(wanted), not `\(SafeOutput.text(text))`", command: nil)
-        }
-        return value
     }
 }
 

@@ -11,6 +11,8 @@ enum ResultsCommand {
         .value("--metric", "NAME", "only this metric (default: every metric in the conversions)", repeatable: true),
         .value("--engine", "bayesian|frequentist", "the statistics engine (default bayesian)", choices: ["bayesian", "frequentist"]),
         .flag("--sequential", "frequentist with GrowthBook's sequential confidence intervals"),
+        .value("--correction", "holm|bh", "frequentist: adjust the goal's p-values over its variants (Holm, or Benjamini–Hochberg)",
+               choices: PValueCorrection.allCases.map(\.rawValue)),
         .value("--from", "TIME", "window start, RFC 3339 or a date (default: the current phase's start)"),
         .value("--to", "TIME", "window end, RFC 3339 or a date, its end included (default: the resolve, else now)"),
         .value("--conversion-window", "HOURS", "count conversions only up to HOURS after the first exposure"),
@@ -25,11 +27,16 @@ enum ResultsCommand {
         let key = try arguments.required("EXP")
         let experiment = try context.experiment(key, in: snapshot)
         let engine = try engine(arguments)
+        let correction = try arguments.choice("--correction", as: PValueCorrection.self)
+        if correction != nil, engine.isBayesian {
+            throw CLIError.usage("--correction adjusts p-values, and the Bayesian engine gives a chance to win instead; add --engine frequentist (or --sequential)", command: nil)
+        }
         let window = try window(arguments, experiment, snapshot, context)
         let metrics = MetricRole.wanted(given: arguments.options["--metric"] ?? [], named: experiment.metrics,
                                         allMetrics: arguments.flag("--all-metrics"))
         let analysis = try analyze(arguments, context, experiment, window: window, metrics: metrics)
-        let report = ResultsReport(analysis, engine: engine, named: experiment.metrics)
+        var report = ResultsReport(analysis, engine: engine, named: experiment.metrics)
+        if let correction { report = report.corrected(by: correction) }
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(ResultsJSON(report)))
         } else {
@@ -120,7 +127,7 @@ enum ResultsCommand {
             return nil
         }
         guard let text else { return AnalysisRequest.nanos(hours: AnalysisRequest.defaultLookbackDays * 24) }
-        guard let days = Double(text), days.isFinite, days > 0, days <= 3_650 else {
+        guard let days = DecimalText.value(text), days.isFinite, days > 0, days <= 3_650 else {
             throw CLIError.usage("--lookback must be a number of days above 0 and at most 3650, not `\(SafeOutput.text(text))`", command: nil)
         }
         return AnalysisRequest.nanos(hours: days * 24)

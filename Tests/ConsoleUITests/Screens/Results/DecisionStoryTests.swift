@@ -31,6 +31,8 @@ import Testing
         #expect(text.contains("verdict: goal add_funds: account_view better") && text.contains("guardrail deposit FAILS for account_view"))
         #expect(screen.contains { $0.contains("plan: ") && $0.contains("80 % power at a 5 % effect") })
         #expect(screen.contains { $0.contains("guardrails: deposit FAILS") })
+        // Beside the chance to win, one sentence says what the power is for.
+        #expect(text.contains("power: the chance of detecting a true 5 % effect — it says how long to run, not who wins"), "\(text)")
     }
 
     @Test func theResolveFormPreselectsTheLeaderAndAsksAgainOnAFailedGuardrail() throws {
