@@ -1,12 +1,6 @@
 import ExperimentCore
 import Foundation
 
-#if canImport(Glibc)
-import Glibc  // kill(2) of a git's process group, here only
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 #if os(Linux) || os(macOS)  // Process: no child processes on iOS, tvOS or watchOS
 
 /// The one boundary to git: spawns `git` with an argument array (never a shell string), reads its
@@ -257,13 +251,11 @@ package final class GitChildren: @unchecked Sendable {
     /// SIGTERM to `process`'s group (Foundation starts each child in a group of its own, so a hook or
     /// fsmonitor it runs goes too); SIGKILL after half a second if anything there ignored it.
     static func end(_ process: Process) {
-        let group = -process.processIdentifier
-        guard process.processIdentifier > 0 else { return }
-        _ = kill(group, SIGTERM)
+        let group = process.processIdentifier
+        guard FileSystem.signalGroup(group, .terminate) else { return }
         let deadline = Date().addingTimeInterval(0.5)
-        // kill(group, 0) fails (ESRCH) once no process of the group is left.
-        while kill(group, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if kill(group, 0) == 0 { _ = kill(group, SIGKILL) }
+        while FileSystem.signalGroup(group, .probe), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        FileSystem.signalGroup(group, .kill)
     }
 }
 
