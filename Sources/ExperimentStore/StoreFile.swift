@@ -138,7 +138,8 @@ public struct StoreFile: Sendable {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
         }
         // Under the lock, so no other writer's change joins this commit or lands between the write and it.
-        let notCommitted = committer.flatMap { name in save.added.first.map { _ in commit(save.added, target: target, operatorName: name) } } ?? nil
+        var notCommitted: String?
+        if let committer, !save.added.isEmpty { notCommitted = commit(save.added, target: target, operatorName: committer) }
         guard readingBack else { return Transacted(result: result, notCommitted: notCommitted) }
         let fingerprint = FileSystem.fingerprint(target).map(StoreFingerprint.init)
         return Transacted(result: result, written: try readBytes(target).map { WrittenFile(bytes: $0, fingerprint: fingerprint) },
