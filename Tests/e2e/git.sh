@@ -61,7 +61,7 @@ scenario_conflicts_screen() {
     tmux_send Right
     tmux_wait_for "the allocation of \`alpha\` — take THEIRS"
     tmux_send Enter
-    tmux_wait_for "settled 1 conflict (1 with THEIRS) and staged the store"
+    tmux_wait_for "settled 1 conflict (1 with THEIRS, each recorded in the history) and staged the store"
     [[ $(g ls-files --stage -- experiments.json | wc -l) == 1 ]] || fail "the store is not staged"
     cli show alpha --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d["status"]=="paused" and [v["weight"] for v in d["variants"]]==[50,50] and len(d["whitelist"])==1 else 1)' \
         || fail "the settled store is not THEIRS's allocation with the merged whitelist"

@@ -52,7 +52,8 @@ extension StoreSnapshot {
         return experiment
     }
 
-    private mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {
+    /// Appends one history entry as `context`'s operator at its time, and counts it in the store's revision.
+    mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {
         revision += 1
         history.append(HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key,
                                     action: action, before: before, after: after))

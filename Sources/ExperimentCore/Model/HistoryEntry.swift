@@ -35,4 +35,6 @@ public enum HistoryAction: String, Codable, Hashable, Sendable, CaseIterable {
     case whitelistAdd = "whitelist_add"
     case whitelistRemove = "whitelist_remove"
     case whitelistImport = "whitelist_import"
+    /// The console's conflicts screen kept OURS's value of a conflict: before = THEIRS's declined words, after = OURS's kept ones.
+    case keep
 }
