@@ -106,5 +106,48 @@ scenario_conflict_markers() {
     tmux_wait_for "__EXIT:65__"
 }
 
-SCENARIOS=(conflicts_screen conflict_markers)
+# A team: a bare origin and two clones set up with git-setup. Both ramp `alpha` and describe it
+# differently; the second pushes first, so the first's `git pull` conflicts. The console opens the
+# conflicts screen; THEIRS's allocation is taken, OURS's description kept; after `git commit` and
+# `git push`, `abconsole history --json` in the other clone shows both choices by the settling operator.
+scenario_pull_settled_on_screen() {
+    local origin=$RUN_DIR/origin.git first=$RUN_DIR/first second=$RUN_DIR/second
+    git init -q --bare -b main "$origin"
+    git clone -q "$origin" "$first" 2>/dev/null
+    REPO=$first
+    cli create alpha --type user --variants control=50,treat=50 >/dev/null
+    cli start alpha >/dev/null
+    cli git-setup >/dev/null
+    g add -A && g commit -q -m base && g push -q origin main
+    git clone -q "$origin" "$second"
+    REPO=$second
+    cli git-setup >/dev/null
+    cli ramp alpha control=70 treat=30 >/dev/null
+    cli set-description alpha "second's words" >/dev/null
+    g commit -q -am "second" && g push -q origin main
+    REPO=$first
+    g config pull.rebase false
+    cli ramp alpha control=80 treat=20 >/dev/null
+    cli set-description alpha "first's words" >/dev/null
+    g commit -q -am "first"
+    if g pull -q --no-edit >/dev/null 2>&1; then fail "the pull should conflict"; fi
+    [[ $(g ls-files --stage -- experiments.json | wc -l) == 3 ]] || fail "git did not leave three stages"
+    console
+    tmux_wait_for "Merge conflicts in the store (2)" 8
+    tmux_wait_for "the allocation of \`alpha\` — take OURS"
+    tmux_send Right
+    tmux_wait_for "the allocation of \`alpha\` — take THEIRS"
+    tmux_send Enter
+    tmux_wait_for "settled 2 conflicts (1 with THEIRS, each recorded in the history) and staged the store"
+    g commit -q --no-edit && g push -q origin main
+    tmux_send q
+    [[ $(tmux_wait_exit 5) == 0 ]] || fail "the console did not exit 0"
+    REPO=$second
+    g pull -q --no-edit >/dev/null 2>&1 || fail "the second clone's pull failed"
+    cli validate >/dev/null || fail "the merged store does not validate"
+    cli history alpha --json | json_check '[[e["operator"], e["action"], e["before"], e["after"]] for e in d[-2:]] == [["e2e-op", "ramp", "control=80,treat=20", "control=70,treat=30"], ["e2e-op", "keep", "second'"'"'s words", "first'"'"'s words"]]'
+    cli show alpha --json | json_check 'd["updated_by"] == "e2e-op" and [v["weight"] for v in d["variants"]] == [70, 30] and d["description"] == "first'"'"'s words"'
+}
+
+SCENARIOS=(conflicts_screen conflict_markers pull_settled_on_screen)
 e2e_run "e2e git" "git " "${SCENARIOS[@]}"
