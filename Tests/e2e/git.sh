@@ -149,5 +149,22 @@ scenario_pull_settled_on_screen() {
     cli show alpha --json | json_check 'd["updated_by"] == "e2e-op" and [v["weight"] for v in d["variants"]] == [70, 30] and d["description"] == "first'"'"'s words"'
 }
 
-SCENARIOS=(conflicts_screen conflict_markers pull_settled_on_screen)
+# git lists the store as conflicted but the driver did not merge it (the file is OURS's): the title
+# bar says so instead of a bare CONFLICTED, the message log has the way out, and running it
+# (`git checkout -m`) merges by meaning and opens the conflicts screen.
+scenario_driver_did_not_merge() {
+    conflicted_repo
+    g merge --abort
+    console
+    tmux_wait_for " main · 1 experiments" 8
+    if g -c merge.abconsole.driver=false merge -q --no-edit theirs >/dev/null 2>&1; then fail "the merge should conflict"; fi
+    tmux_wait_for "experiments.json is conflicted but does not hold" 8
+    tmux_send L
+    tmux_wait_for 'run `abconsole git-setup`, then `git checkout'
+    tmux_send Escape
+    g checkout -m experiments.json
+    tmux_wait_for "Merge conflicts in the store (1)" 8
+}
+
+SCENARIOS=(conflicts_screen conflict_markers pull_settled_on_screen driver_did_not_merge)
 e2e_run "e2e git" "git " "${SCENARIOS[@]}"
