@@ -70,7 +70,6 @@ struct GitConflicts {
         switch error {
         case let error as StoreError: error.message
         case let error as GitCommands.GitError: error.message
-        case let error as MergeError: error.message
         default: "\(error)"
         }
     }

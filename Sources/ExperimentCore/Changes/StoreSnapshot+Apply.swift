@@ -52,10 +52,10 @@ extension StoreSnapshot {
         return experiment
     }
 
-    /// Appends one history entry as `context`'s operator at its time, and counts it in the store's revision.
+    /// Records one history entry as `context`'s operator at its time (placed by its time), counted in the store's revision.
     mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {
         revision += 1
-        history.append(HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key,
-                                    action: action, before: before, after: after))
+        history.insertInTimeOrder(HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key,
+                                               action: action, before: before, after: after))
     }
 }

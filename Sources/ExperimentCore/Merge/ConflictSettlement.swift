@@ -1,3 +1,5 @@
+import Foundation
+
 /// A conflicted merge of the store as git left it (index stages 1–3), settled on the console's
 /// conflicts screen against what the file holds now (SPEC §11): a unit changed in the file since
 /// the merge (the command a conflict printed, any other change) keeps the file's value and is no
@@ -26,11 +28,13 @@ public struct ConflictedMerge: Sendable {
         case settled
     }
 
-    /// What the file holds now (`current`), against the merge of the stages; throws when the stages cannot be merged.
-    public func reading(current: StoreSnapshot) throws(MergeError) -> Reading {
+    /// What the file holds now (`current`), against the merge of the stages.
+    public func reading(current: StoreSnapshot) -> Reading {
         let known = Set(current.history)
         guard ours.history.allSatisfy(known.contains), theirs.history.allSatisfy(known.contains) else { return .notMerged }
-        let open = try StoreMerge.merge(base: base, ours: ours, theirs: theirs).conflicts.filter { conflict in
+        // Only the conflicts are read: the entries the merge would write are the file's already.
+        let reader = ChangeContext(operatorName: "abconsole", now: Date(timeIntervalSince1970: 0))
+        let open = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: reader).conflicts.filter { conflict in
             ConflictUnit.same(conflict, current, ours)
         }
         return open.isEmpty ? .settled : .open(open)
@@ -42,13 +46,7 @@ public struct ConflictedMerge: Sendable {
     /// the file has open now.
     public func settle(_ shown: [MergeConflict], takingTheirs chosen: Set<String>, current: StoreSnapshot,
                        context: ChangeContext) throws(SettlementRefusal) -> StoreSnapshot {
-        let now: Reading
-        do {
-            now = try reading(current: current)
-        } catch {
-            throw SettlementRefusal(message: "the merge cannot be computed: \(error.message); nothing was written")
-        }
-        guard now == .open(shown) else {
+        guard reading(current: current) == .open(shown) else {
             throw SettlementRefusal(message: "the store changed since the conflicts screen read it; nothing was written: "
                 + "the screen shows the conflicts still open in the file as it is now")
         }
