@@ -57,7 +57,7 @@ struct StoreWorker: Sendable {
             try GitCommands(directory: (path as NSString).deletingLastPathComponent).add(path)
             let count = shown.count
             return (.saved(message: "settled \(count) conflict\(count == 1 ? "" : "s") (\(theirs.count) with THEIRS, each recorded in the history) "
-                           + "and staged the store; `git commit` concludes the merge", snapshot: fresh), fingerprint)
+                           + "and staged the store; `git commit` concludes the merge (`git rebase --continue` a rebase)", snapshot: fresh), fingerprint)
         } catch let error as StoreError {
             return failure(error)
         } catch {
