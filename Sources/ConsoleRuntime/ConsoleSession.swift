@@ -65,7 +65,7 @@ public final class ConsoleSession {
     /// operator or a script); not while this console's own save may be writing it.
     public func tick() {
         applyReports()
-        if let reading = git.take() { dispatch(.gitRead(reading.status, conflicts: reading.conflicts)) }
+        if let reading = git.take() { dispatch(.gitRead(reading.status, conflicts: reading.conflicts, trouble: reading.trouble)) }
         git.pollIfDue()
         guard state.storeJob == nil else { return }
         let current = store.fingerprint()
@@ -165,8 +165,8 @@ public final class ConsoleSession {
             let request = AnalysisRequest(experiment: experiment, window: window, exposuresPath: eventPaths.exposures,
                                           conversionsPath: eventPaths.conversions)
             return { control in (ResultsReader.read(request, experiment: key, control), nil) }
-        case .resolveConflicts(let theirs):
-            return { control in worker.resolveConflicts(takingTheirs: theirs, control) }
+        case .resolveConflicts(let shown, let theirs):
+            return { control in worker.resolveConflicts(shown: shown, takingTheirs: theirs, control) }
         }
     }
 

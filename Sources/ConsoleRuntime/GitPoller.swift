@@ -4,16 +4,18 @@ import ExperimentStore
 import Foundation
 
 /// Reads where the store stands in git off the render loop (`git status --porcelain=v2`, and on a
-/// conflicted merge the three index stages merged again for their conflicts), at most every
+/// conflicted merge the index stages read against the file for the conflicts still open), at most every
 /// `interval` seconds; the session takes each answer on its own thread.
 ///
 /// The status runs without the repository's fsmonitor program, and a git that has not answered
 /// within `timeout` seconds is ended with what it started; `end()` ends a running one at quit.
 final class GitPoller: @unchecked Sendable {
-    /// One answer: the status (nil outside a repository or without git) and the store's conflicts.
+    /// One answer: the status (nil outside a repository or without git), the store's conflicts, and
+    /// why a conflicted store has none to pick (the way out).
     struct Reading: Equatable, Sendable {
         var status: GitStatus?
         var conflicts: [MergeConflict]
+        var trouble: String?
     }
 
     private let storePath: String
@@ -71,20 +73,8 @@ final class GitPoller: @unchecked Sendable {
         let git = GitCommands(directory: directory, timeout: timeout, children: children)
         guard let status = try? git.status(of: storePath) else { return Reading(status: nil, conflicts: []) }
         guard status.store == .conflicted else { return Reading(status: status, conflicts: []) }
-        // Only the conflicts are read: what the merge would write (its `revert` entries) is not.
-        let reader = ChangeContext(operatorName: "abconsole", now: Date(timeIntervalSince1970: 0))
-        return Reading(status: status, conflicts: (try? stagedMerge(storePath, by: reader).conflicts) ?? [])
-    }
-
-    /// The merge of the store's three index stages, settling the conflicts in `theirs` with THEIRS's value, by `context`'s operator.
-    static func stagedMerge(_ storePath: String, takingTheirs theirs: Set<String> = [], by context: ChangeContext) throws -> MergeResult {
-        let git = GitCommands(directory: (storePath as NSString).deletingLastPathComponent)
-        let sides = try [1, 2, 3].map { stage in
-            // No stage 1 when both sides added the store (add/add): they merge against an empty store.
-            guard stage > 1 || (try? git.stages(of: storePath).contains(1)) == true else { return StoreSnapshot() }
-            return try StoreSnapshot.decode(git.stage(stage, of: storePath), path: "\(storePath) (index stage \(stage))")
-        }
-        return StoreMerge.merge(base: sides[0], ours: sides[1], theirs: sides[2], takingTheirs: theirs, by: context)
+        let (conflicts, trouble) = GitConflicts(storePath: storePath).read()
+        return Reading(status: status, conflicts: conflicts, trouble: trouble)
     }
 
     static func absolute(_ path: String) -> String {

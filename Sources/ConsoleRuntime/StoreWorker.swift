@@ -36,24 +36,33 @@ struct StoreWorker: Sendable {
         }
     }
 
-    /// Writes the store merged from git's index stages, THEIRS's value for the conflicts in `theirs`
-    /// (validated like any save), then stages it so `git commit` concludes the merge.
-    func resolveConflicts(takingTheirs theirs: Set<String>, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
+    /// Settles the conflicts `shown` on the conflicts screen against the store as the file holds it
+    /// (under its lock): THEIRS's value for those in `theirs`, each choice recorded in the history;
+    /// validated like any save, then staged so `git commit` concludes the merge.
+    func resolveConflicts(shown: [MergeConflict], takingTheirs theirs: Set<String>, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
         let path = GitPoller.absolute(store.path)
         do {
-            let merged = try GitPoller.stagedMerge(path, takingTheirs: theirs, by: context)
-            try store.update { $0 = merged.snapshot }
+            let merge = try GitConflicts(storePath: path).merge()
+            var refusal: SettlementRefusal?
+            try store.update { snapshot in
+                do throws(SettlementRefusal) {
+                    snapshot = try merge.settle(shown, takingTheirs: theirs, current: snapshot, context: context)
+                } catch {
+                    refusal = error  // nothing changed: the file is not written
+                }
+            }
+            if let refusal { return failure(ConsoleError(message: refusal.message)) }
             // The fingerprint before the read: a writer landing in between makes the console read again.
             let fingerprint = store.fingerprint()
             let fresh = try store.load()
             try GitCommands(directory: (path as NSString).deletingLastPathComponent).add(path)
-            let count = merged.conflicts.count
-            return (.saved(message: "settled \(count) conflict\(count == 1 ? "" : "s") (\(theirs.count) with THEIRS) and staged the store; `git commit` concludes the merge",
-                           snapshot: fresh), fingerprint)
-        } catch let error as GitCommands.GitError {
-            return failure(ConsoleError(message: error.message))
-        } catch {
+            let count = shown.count
+            return (.saved(message: "settled \(count) conflict\(count == 1 ? "" : "s") (\(theirs.count) with THEIRS, each recorded in the history) "
+                           + "and staged the store; `git commit` concludes the merge (`git rebase --continue` a rebase)", snapshot: fresh), fingerprint)
+        } catch let error as StoreError {
             return failure(error)
+        } catch {
+            return failure(ConsoleError(message: GitConflicts.message(error)))
         }
     }
 

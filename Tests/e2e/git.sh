@@ -61,7 +61,7 @@ scenario_conflicts_screen() {
     tmux_send Right
     tmux_wait_for "the allocation of \`alpha\` — take THEIRS"
     tmux_send Enter
-    tmux_wait_for "settled 1 conflict (1 with THEIRS) and staged the store"
+    tmux_wait_for "settled 1 conflict (1 with THEIRS, each recorded in the history) and staged the store"
     [[ $(g ls-files --stage -- experiments.json | wc -l) == 1 ]] || fail "the store is not staged"
     cli show alpha --json | python3 -c 'import json,sys; d=json.load(sys.stdin); sys.exit(0 if d["status"]=="paused" and [v["weight"] for v in d["variants"]]==[50,50] and len(d["whitelist"])==1 else 1)' \
         || fail "the settled store is not THEIRS's allocation with the merged whitelist"
@@ -106,5 +106,65 @@ scenario_conflict_markers() {
     tmux_wait_for "__EXIT:65__"
 }
 
-SCENARIOS=(conflicts_screen conflict_markers)
+# A team: a bare origin and two clones set up with git-setup. Both ramp `alpha` and describe it
+# differently; the second pushes first, so the first's `git pull` conflicts. The console opens the
+# conflicts screen; THEIRS's allocation is taken, OURS's description kept; after `git commit` and
+# `git push`, `abconsole history --json` in the other clone shows both choices by the settling operator.
+scenario_pull_settled_on_screen() {
+    local origin=$RUN_DIR/origin.git first=$RUN_DIR/first second=$RUN_DIR/second
+    git init -q --bare -b main "$origin"
+    git clone -q "$origin" "$first" 2>/dev/null
+    REPO=$first
+    cli create alpha --type user --variants control=50,treat=50 >/dev/null
+    cli start alpha >/dev/null
+    cli git-setup >/dev/null
+    g add -A && g commit -q -m base && g push -q origin main
+    git clone -q "$origin" "$second"
+    REPO=$second
+    cli git-setup >/dev/null
+    cli ramp alpha control=70 treat=30 >/dev/null
+    cli set-description alpha "second's words" >/dev/null
+    g commit -q -am "second" && g push -q origin main
+    REPO=$first
+    g config pull.rebase false
+    cli ramp alpha control=80 treat=20 >/dev/null
+    cli set-description alpha "first's words" >/dev/null
+    g commit -q -am "first"
+    if g pull -q --no-edit >/dev/null 2>&1; then fail "the pull should conflict"; fi
+    [[ $(g ls-files --stage -- experiments.json | wc -l) == 3 ]] || fail "git did not leave three stages"
+    console
+    tmux_wait_for "Merge conflicts in the store (2)" 8
+    tmux_wait_for "the allocation of \`alpha\` — take OURS"
+    tmux_send Right
+    tmux_wait_for "the allocation of \`alpha\` — take THEIRS"
+    tmux_send Enter
+    tmux_wait_for "settled 2 conflicts (1 with THEIRS, each recorded in the history) and staged the store"
+    g commit -q --no-edit && g push -q origin main
+    tmux_send q
+    [[ $(tmux_wait_exit 5) == 0 ]] || fail "the console did not exit 0"
+    REPO=$second
+    g pull -q --no-edit >/dev/null 2>&1 || fail "the second clone's pull failed"
+    cli validate >/dev/null || fail "the merged store does not validate"
+    cli history alpha --json | json_check '[[e["operator"], e["action"], e["before"], e["after"]] for e in d[-2:]] == [["e2e-op", "ramp", "control=80,treat=20", "control=70,treat=30"], ["e2e-op", "keep", "second'"'"'s words", "first'"'"'s words"]]'
+    cli show alpha --json | json_check 'd["updated_by"] == "e2e-op" and [v["weight"] for v in d["variants"]] == [70, 30] and d["description"] == "first'"'"'s words"'
+}
+
+# git lists the store as conflicted but the driver did not merge it (the file is OURS's): the title
+# bar says so instead of a bare CONFLICTED, the message log has the way out, and running it
+# (`git checkout -m`) merges by meaning and opens the conflicts screen.
+scenario_driver_did_not_merge() {
+    conflicted_repo
+    g merge --abort
+    console
+    tmux_wait_for " main · 1 experiments" 8
+    if g -c merge.abconsole.driver=false merge -q --no-edit theirs >/dev/null 2>&1; then fail "the merge should conflict"; fi
+    tmux_wait_for "experiments.json is conflicted but does not hold" 8
+    tmux_send L
+    tmux_wait_for 'run `abconsole git-setup`, then `git checkout'
+    tmux_send Escape
+    g checkout -m experiments.json
+    tmux_wait_for "Merge conflicts in the store (1)" 8
+}
+
+SCENARIOS=(conflicts_screen conflict_markers pull_settled_on_screen driver_did_not_merge)
 e2e_run "e2e git" "git " "${SCENARIOS[@]}"

@@ -28,6 +28,8 @@ public struct AppState: Equatable, Sendable {
     public var git: GitStatus?
     /// The conflicts of a merge git left unfinished in the store (read from the index stages by the runtime).
     public var gitConflicts: [MergeConflict] = []
+    /// Why git lists the store as conflicted with no conflict to pick, and the way out (the title bar and the log say it).
+    public var gitTrouble: String?
     /// The terminal's size, for paging by the rows a screen shows.
     public var size = TerminalSize.standard
     /// Effects running off the render loop (saves, loads), oldest first.

@@ -36,8 +36,16 @@ public enum ConsoleUpdate {
         case .storeUnreadable(let message, let trouble):
             state.storeTrouble = trouble
             state.message = .error(message)
-        case .gitRead(let status, let conflicts):
+        case .gitRead(let status, let conflicts, let trouble):
             state.git = status
+            if trouble != state.gitTrouble {
+                state.gitTrouble = trouble
+                if let trouble { state.message = .error(trouble) }
+            }
+            if case .conflicts(let form)? = state.overlay, form.conflicts != conflicts {
+                // The file changed under the open screen: it shows the conflicts still open now (or closes).
+                state.overlay = conflicts.isEmpty ? nil : .conflicts(ConflictsForm(conflicts))
+            }
             guard conflicts != state.gitConflicts else { break }
             state.gitConflicts = conflicts
             guard !conflicts.isEmpty else { break }

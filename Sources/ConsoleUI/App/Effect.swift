@@ -29,8 +29,9 @@ public enum Action: Equatable, Sendable {
     case storeReloaded(StoreSnapshot)
     /// The store could not be read again; the console keeps showing the last good state and says why in the title bar.
     case storeUnreadable(message: String, trouble: StoreTrouble)
-    /// The runtime read where the store stands in git, and the conflicts of an unfinished merge of it.
-    case gitRead(GitStatus?, conflicts: [MergeConflict])
+    /// The runtime read where the store stands in git, the conflicts of an unfinished merge of it,
+    /// and why a conflicted store has none to pick (with the way out).
+    case gitRead(GitStatus?, conflicts: [MergeConflict], trouble: String?)
 }
 
 /// A yes/no question restating an irreversible or important change before it is applied.

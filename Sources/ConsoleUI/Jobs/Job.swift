@@ -36,8 +36,9 @@ public enum Work: Equatable, Sendable {
     case importWhitelist(experiment: String, path: String, expectedRevision: Int)
     /// Read `experiment`'s event logs into the totals its results screen shows.
     case readResults(experiment: String)
-    /// Write the store merged from git's index stages with THEIRS's value for these conflicts, and stage it.
-    case resolveConflicts(takingTheirs: Set<String>)
+    /// Settle the conflicts shown on the conflicts screen (THEIRS's value for these ids, OURS's for
+    /// the others, each recorded in the history) in the store as the file holds it, and stage it.
+    case resolveConflicts(shown: [MergeConflict], takingTheirs: Set<String>)
 
     /// Whether it writes the store: one such job at a time, and never with `--read-only`.
     public var writesStore: Bool {

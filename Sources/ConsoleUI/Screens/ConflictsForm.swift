@@ -1,8 +1,9 @@
 import ExperimentCore
 
-/// The conflicts git left in the store (a merge by the driver that ended in conflicts): each with
-/// BASE, OURS and THEIRS in words. The operator picks a side per conflict; Enter writes the store
-/// with those sides (validated) and stages it (`git add`), so `git commit` concludes the merge.
+/// The conflicts git left in the store (a merge by the driver that ended in conflicts) that the
+/// file still holds OURS's value of: each with BASE, OURS and THEIRS in words. The operator picks
+/// a side per conflict; Enter writes those sides into the store as the file holds it (validated,
+/// each choice recorded in the history) and stages it (`git add`), so `git commit` concludes the merge.
 public struct ConflictsForm: Equatable, Sendable {
     public var conflicts: [MergeConflict]
     /// Per conflict: whether THEIRS's value is taken (OURS's at first: what the file holds).
@@ -26,7 +27,7 @@ public struct ConflictsForm: Equatable, Sendable {
         case .nextField: focus = (focus + 1) % conflicts.count
         case .previousField: focus = (focus + conflicts.count - 1) % conflicts.count
         case .cycleNext, .cyclePrevious: takesTheirs[focus].toggle()
-        case .submit: return .start(.resolveConflicts(takingTheirs: theirs), closing: true)
+        case .submit: return .start(.resolveConflicts(shown: conflicts, takingTheirs: theirs), closing: true)
         case .cancel:
             return .close(saying: .info("the conflicts stay: the store holds OURS's value of each and git still lists it as conflicted"))
         default: break

@@ -37,6 +37,7 @@ public struct StaleNote: Equatable, Sendable {
         case .whitelistRemove: "removed a subject from its whitelist"
         case .whitelistImport: "imported into its whitelist"
         case .revert: "took back a change in a merge"
+        case .keep: "kept its side of a merge conflict"
         }
     }
 }

@@ -62,9 +62,9 @@ public enum ConsoleView {
         }
         let right = (state.git.map { SafeText.escaped($0.text) + " · " } ?? "") + "\(state.snapshot.experiments.count) experiments · rev \(state.snapshot.revision)" + (state.readOnly ? " · READ-ONLY" : "")
         var rightWidth = DisplayWidth.of(right)
-        if let trouble = state.storeTrouble {
-            // Until a good read: the title says the store on disk is not what the screen shows.
-            let text = DisplayWidth.truncate(" " + SafeText.escaped(trouble.text) + " ", toWidth: max(0, width / 2 - 2))
+        // Until a good read: the title says the store on disk is not what the screen shows, or why git's conflict has nothing to pick.
+        if let trouble = state.storeTrouble?.text ?? state.gitTrouble {
+            let text = DisplayWidth.truncate(" " + SafeText.escaped(trouble) + " ", toWidth: max(0, width / 2 - 2))
             rightWidth += DisplayWidth.of(text) + 1
             buffer.write(text, x: max(0, width - rightWidth - 1), y: 0, style: Palette.banner)
         }

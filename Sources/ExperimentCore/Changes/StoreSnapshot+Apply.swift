@@ -52,7 +52,8 @@ extension StoreSnapshot {
         return experiment
     }
 
-    private mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {
+    /// Records one history entry as `context`'s operator at its time (placed by its time), counted in the store's revision.
+    mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {
         revision += 1
         history.insertInTimeOrder(HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key,
                                                action: action, before: before, after: after))

@@ -39,4 +39,6 @@ public enum HistoryAction: String, Codable, Hashable, Sendable, CaseIterable {
     case whitelistImport = "whitelist_import"
     /// A merge took a side's value that no entry of that side explains (SPEC §11 rule 4); written by the merge.
     case revert
+    /// The console's conflicts screen kept OURS's value of a conflict: before = THEIRS's declined words, after = OURS's kept ones.
+    case keep
 }

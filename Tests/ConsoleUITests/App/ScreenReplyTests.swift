@@ -11,7 +11,7 @@ struct ScreenReplyTests {
         #expect(!ScreenReply.present(.conflicts(ConflictsForm([]))).next.closesAnswerer)
         #expect(ScreenReply.replace(with: .conflicts(ConflictsForm([]))).next.closesAnswerer)
         #expect(!ScreenReply.start(.readResults(experiment: "x")).next.closesAnswerer)
-        #expect(ScreenReply.start(.resolveConflicts(takingTheirs: []), closing: true).next.closesAnswerer)
+        #expect(ScreenReply.start(.resolveConflicts(shown: [], takingTheirs: []), closing: true).next.closesAnswerer)
         #expect(ScreenReply.giveUp(JobID(3), closing: true).next.closesAnswerer)
         #expect(!ScreenReply.push(.list).next.closesAnswerer)
         #expect(!ScreenReply.quit(0).next.closesAnswerer)
