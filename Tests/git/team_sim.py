@@ -117,7 +117,13 @@ class Clone:
 
     def show(self, spec):
         proc = self.git("show", spec, check=False)
-        return json.loads(proc.stdout) if proc.returncode == 0 and proc.stdout.strip() else None
+        if proc.returncode != 0 or not proc.stdout.strip():
+            return None
+        try:
+            return json.loads(proc.stdout)
+        except ValueError as error:
+            marked = [line for line in proc.stdout.splitlines() if line.startswith(("<<<<<<<", "=======", ">>>>>>>", "|||||||"))]
+            raise Abort(f"{self.name}: `git show {spec}` is not a store ({error}; marker lines: {marked[:4]})")
 
     def operation(self):
         """The git operation in progress, if any."""
