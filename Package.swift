@@ -29,7 +29,7 @@ let package = Package(
         /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
         .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
-        .target(name: "ExperimentStore", dependencies: ["ExperimentCore"]),
+        .target(name: "ExperimentStore", dependencies: ["ExperimentCore", "TerminalText"]),
         /// Text made safe and measured for a terminal: control characters escaped, display widths, word wrap.
         .target(name: "TerminalText"),
         /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,

@@ -101,6 +101,7 @@ public final class ConsoleSession {
     /// Asks every job to stop and waits up to `seconds` for them (before the process exits, so a
     /// save that has the lock finishes rather than being cut off).
     public func finishJobs(seconds: Double) {
+        git.end()
         for job in state.jobs { runner.cancel(job.id) }
         waitForJobs(seconds: seconds)
     }

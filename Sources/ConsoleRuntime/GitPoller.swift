@@ -6,6 +6,9 @@ import Foundation
 /// Reads where the store stands in git off the render loop (`git status --porcelain=v2`, and on a
 /// conflicted merge the three index stages merged again for their conflicts), at most every
 /// `interval` seconds; the session takes each answer on its own thread.
+///
+/// The status runs without the repository's fsmonitor program, and a git that has not answered
+/// within `timeout` seconds is ended with what it started; `end()` ends a running one at quit.
 final class GitPoller: @unchecked Sendable {
     /// One answer: the status (nil outside a repository or without git) and the store's conflicts.
     struct Reading: Equatable, Sendable {
@@ -20,22 +23,33 @@ final class GitPoller: @unchecked Sendable {
     private var last: ContinuousClock.Instant?
     private var answer: Reading?
     private let queue = DispatchQueue(label: "abconsole.git-status")
+    /// The gits a reading runs, so `end()` can stop them.
+    private let children = GitChildren()
+    private var ended = false
+    /// How long the status may take before it is ended.
+    static let timeout = 2.0
 
     init(storePath: String, interval: Double = 2) {
         self.storePath = GitPoller.absolute(storePath)
         self.interval = interval
     }
 
+    /// Ends a reading's git (SIGTERM, then SIGKILL, to its process group) and starts no more: the console is quitting.
+    func end() {
+        lock.withLock { ended = true }
+        children.endAll()
+    }
+
     /// Starts a reading unless one runs or the last started less than `interval` ago.
     func pollIfDue() {
         lock.lock()
         defer { lock.unlock() }
-        if running { return }
+        if running || ended { return }
         if let last, ContinuousClock.now - last < .seconds(interval) { return }
         running = true
         last = ContinuousClock.now
         queue.async { [self] in
-            let reading = GitPoller.read(storePath)
+            let reading = GitPoller.read(storePath, children: children)
             lock.lock()
             answer = reading
             running = false
@@ -51,10 +65,10 @@ final class GitPoller: @unchecked Sendable {
         return answer
     }
 
-    static func read(_ storePath: String) -> Reading {
+    static func read(_ storePath: String, children: GitChildren? = nil) -> Reading {
         let directory = (storePath as NSString).deletingLastPathComponent
         guard GitCommands.mayBeInRepository(directory), GitCommands.executable() != nil else { return Reading(status: nil, conflicts: []) }
-        let git = GitCommands(directory: directory)
+        let git = GitCommands(directory: directory, timeout: timeout, children: children)
         guard let status = try? git.status(of: storePath) else { return Reading(status: nil, conflicts: []) }
         guard status.store == .conflicted else { return Reading(status: status, conflicts: []) }
         return Reading(status: status, conflicts: (try? stagedMerge(storePath).conflicts) ?? [])

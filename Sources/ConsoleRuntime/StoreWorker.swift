@@ -17,7 +17,7 @@ struct StoreWorker: Sendable {
     /// Applies `change` (refused if the experiment moved past `expectedRevision`); returns the
     /// outcome and the fingerprint of the store file it shows.
     func apply(_ change: Change, expectedRevision: Int?, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
-        save(control) { store in try store.applyAndRead(change, expectedRevision: expectedRevision, context: context) }
+        save(control) { store in try store.applyAndRead(change, expectedRevision: expectedRevision, context: context, committing: true) }
     }
 
     /// Reads the CSV file at `path` and imports it into `experiment`'s whitelist in one transaction.
@@ -28,7 +28,8 @@ struct StoreWorker: Sendable {
             }
             let rows = try WhitelistCSV.parse(data)
             return save(control) { store in
-                try store.applyAndRead(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context)
+                try store.applyAndRead(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context,
+                                       committing: true)
             }
         } catch {
             return failure(error)
@@ -70,11 +71,8 @@ struct StoreWorker: Sendable {
             do {
                 let saved = try transaction(attempt)
                 var message = saved.outcome.message
-                // `git-setup --commit-changes`: the store alone is committed; if it cannot be, the change stays saved.
-                let subject = saved.snapshot.history.last.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" } ?? "update the experiment store"
-                if let why = GitCommands.commitStoreIfAsked(GitPoller.absolute(store.path), subject: subject, operatorName: context.operatorName) {
-                    message += "; saved but not committed: \(why)"
-                }
+                // `git-setup --commit-changes`: the transaction committed the store alone, or says why not (the change stays saved).
+                if let why = saved.notCommitted { message += "; saved but not committed: \(why)" }
                 return (.saved(message: message, snapshot: saved.snapshot), saved.fingerprint)
             } catch let error as StoreError {
                 guard case .lockTimeout = error else { return failure(error) }

@@ -1,6 +1,12 @@
 import ExperimentCore
 import Foundation
 
+#if canImport(Glibc)
+import Glibc  // kill(2) of a git's process group, here only
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 #if os(Linux) || os(macOS)  // Process: no child processes on iOS, tvOS or watchOS
 
 /// The one boundary to git: spawns `git` with an argument array (never a shell string), reads its
@@ -8,8 +14,16 @@ import Foundation
 package struct GitCommands: Sendable {
     /// The directory git runs in (`git -C`).
     package let directory: String
+    /// How long one git may run before it is ended (SIGTERM, then SIGKILL, to its process group); nil: no limit.
+    package var timeout: Double?
+    /// Where a running git is registered so its owner can end it (the console at quit); nil: nobody.
+    package var children: GitChildren?
 
-    package init(directory: String) { self.directory = directory }
+    package init(directory: String, timeout: Double? = nil, children: GitChildren? = nil) {
+        self.directory = directory
+        self.timeout = timeout
+        self.children = children
+    }
 
     /// What went wrong talking to git.
     package enum GitError: Error, Equatable {
@@ -17,24 +31,45 @@ package struct GitCommands: Sendable {
         case missing
         /// git ran and refused: its arguments and its own message.
         case failed(arguments: [String], message: String)
+        /// git did not answer within `seconds` and was ended.
+        case timedOut(arguments: [String], seconds: Double)
 
         package var message: String {
             switch self {
             case .missing: "git is not installed (no `git` on PATH)"
-            case .failed(let arguments, let message): "git \(arguments.first ?? "") failed: \(message)"
+            case .failed(let arguments, let message): "git \(Self.command(arguments)) failed: \(message)"
+            case .timedOut(let arguments, let seconds): "git \(Self.command(arguments)) did not answer within \(seconds.formatted()) s and was stopped"
             }
+        }
+
+        /// The git command in `arguments`: the first word after the global options (`-c key=value`, `--no-optional-locks`).
+        private static func command(_ arguments: [String]) -> String {
+            var words = arguments[...]
+            while let word = words.first, word.hasPrefix("-") { words = words.dropFirst(word == "-c" ? 2 : 1) }
+            return words.first ?? ""
         }
     }
 
     /// Runs `git -C directory arguments…`; stdout on success.
     @discardableResult
     package func run(_ arguments: [String]) throws(GitError) -> String {
-        let (status, output, error) = try spawn(arguments)
-        guard status == 0 else {
-            let message = error.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .failed(arguments: arguments, message: message.isEmpty ? "exit \(status)" : message)
+        String(decoding: try runForBytes(arguments), as: UTF8.self)
+    }
+
+    /// Runs `git -C directory arguments…`; stdout's bytes on success (file contents: never through `String`).
+    package func runForBytes(_ arguments: [String]) throws(GitError) -> Data {
+        let answer = try spawn(arguments)
+        guard answer.status == 0 else {
+            let message = String(decoding: answer.error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw .failed(arguments: arguments, message: message.isEmpty ? "exit \(answer.status)" : message)
         }
-        return output
+        return answer.output
+    }
+
+    /// Runs git; its stdout's line when it exited 0, nil otherwise (a query whose "no" is not a failure).
+    private func answer(_ arguments: [String]) throws(GitError) -> String? {
+        let answer = try spawn(arguments)
+        return answer.status == 0 ? String(decoding: answer.output, as: UTF8.self).trimmingCharacters(in: .newlines) : nil
     }
 
     /// Runs git and answers whether it exited 0 (a query whose "no" is not a failure).
@@ -42,7 +77,14 @@ package struct GitCommands: Sendable {
         try spawn(arguments).status == 0
     }
 
-    private func spawn(_ arguments: [String]) throws(GitError) -> (status: Int32, output: String, error: String) {
+    /// What one git answered: its exit status and both streams' bytes.
+    private struct Answer {
+        let status: Int32
+        let output: Data
+        let error: Data
+    }
+
+    private func spawn(_ arguments: [String]) throws(GitError) -> Answer {
         guard let git = GitCommands.executable() else { throw .missing }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: git)
@@ -55,12 +97,24 @@ package struct GitCommands: Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do { try process.run() } catch { throw .missing }
-        // git's messages are short: reading stdout to its end first cannot leave git blocked on stderr.
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        let errorData = err.fileHandleForReading.readDataToEndOfFile()
+        children?.started(process)
+        defer { children?.finished(process) }
+        // Both streams drain at once: a hook that fills one pipe (64 KiB) while git still writes the
+        // other would block git, and a reader taking them in turn would wait for it forever.
+        let output = PipeDrain(out.fileHandleForReading), error = PipeDrain(err.fileHandleForReading)
+        if let timeout, exited.wait(timeout: .now() + timeout) == .timedOut {
+            GitChildren.end(process)
+            // Its process group is gone, so the pipes close; a child that left the group may hold them open.
+            _ = output.bytes(waiting: 1)
+            _ = error.bytes(waiting: 1)
+            throw .timedOut(arguments: arguments, seconds: timeout)
+        }
+        let outputData = output.bytes(waiting: nil) ?? Data(), errorData = error.bytes(waiting: nil) ?? Data()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+        return Answer(status: process.terminationStatus, output: outputData, error: errorData)
     }
 
     /// The `git` on PATH, if any.
@@ -96,8 +150,7 @@ package struct GitCommands: Sendable {
 
     /// A config value of the repository, nil when unset.
     package func config(_ key: String) throws(GitError) -> String? {
-        let (status, output, _) = try spawn(["config", "--get", key])
-        return status == 0 ? output.trimmingCharacters(in: .newlines) : nil
+        try answer(["config", "--get", key])
     }
 
     /// Sets a config value in the repository's own config.
@@ -107,13 +160,32 @@ package struct GitCommands: Sendable {
 
     /// The current branch, nil on a detached HEAD.
     package func branch() throws(GitError) -> String? {
-        let (status, output, _) = try spawn(["symbolic-ref", "-q", "--short", "HEAD"])
-        return status == 0 ? output.trimmingCharacters(in: .newlines) : nil
+        try answer(["symbolic-ref", "-q", "--short", "HEAD"])
     }
 
     /// Whether a merge is in progress (MERGE_HEAD exists).
     package func mergeInProgress() throws(GitError) -> Bool {
         try succeeds(["rev-parse", "-q", "--verify", "MERGE_HEAD"])
+    }
+
+    /// The values git gives `path`'s attributes `names` (`abconsole`, `unset`, `unspecified`, …), from
+    /// `check-attr -z`: every .gitattributes and `.git/info/attributes` rule, as git itself reads them.
+    package func attributes(_ names: [String], of path: String) throws(GitError) -> [String: String] {
+        // "<path>\0<attribute>\0<value>\0" per attribute.
+        let fields = try run(["check-attr", "-z"] + names + ["--", path]).split(separator: "\0", omittingEmptySubsequences: false)
+        var values: [String: String] = [:]
+        for start in stride(from: 0, to: fields.count - 2, by: 3) { values[String(fields[start + 1])] = String(fields[start + 2]) }
+        return values
+    }
+
+    /// Whether git ignores `path` (its .gitignore rules, tracked or not).
+    package func ignores(_ path: String) throws(GitError) -> Bool {
+        try succeeds(["check-ignore", "-q", "--no-index", "--", path])
+    }
+
+    /// Whether `path` (taken literally, not as a pattern) is in the index.
+    package func tracks(_ path: String) throws(GitError) -> Bool {
+        !(try runForBytes(["--literal-pathspecs", "ls-files", "-z", "--", path]).isEmpty)
     }
 
     /// The index stages (1 BASE, 2 OURS, 3 THEIRS) recorded for `path`, from `ls-files --stage -z`.
@@ -124,23 +196,14 @@ package struct GitCommands: Sendable {
             return fields.count == 3 ? Int(fields[2]) : nil
         }
     }
-
-    // MARK: - Changes
-
-    /// Commits `path` alone with `message` (other staged work stays staged and out of the commit).
-    /// Nothing is committed when the store is as HEAD has it (a command that changed nothing).
-    package func commitOnly(_ path: String, message: String) throws(GitError) {
-        try run(["add", "--", path])
-        let hasHead = try succeeds(["rev-parse", "-q", "--verify", "HEAD"])
-        if hasHead, try succeeds(["diff", "--cached", "--quiet", "HEAD", "--", path]) { return }
-        try run(["commit", "--only", "--quiet", "-m", message, "--", path])
-    }
 }
 
 extension GitCommands {
     /// The branch, its distance to the upstream and the store's state, from `git status --porcelain=v2 --branch -z`.
     package func status(of path: String) throws(GitError) -> GitStatus {
-        let output = try run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", path])
+        // A title bar's read: no fsmonitor hook (a repository's own program) and no index refresh written back.
+        let output = try run(["-c", "core.fsmonitor=false", "--no-optional-locks",
+                              "status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", path])
         var status = GitStatus(branch: nil, store: .committed)
         for record in output.split(separator: "\0") {
             let fields = record.split(separator: " ")
@@ -159,9 +222,10 @@ extension GitCommands {
         return status
     }
 
-    /// The store as recorded in index stage `stage` (1 BASE, 2 OURS, 3 THEIRS) during a conflicted merge.
+    /// The store's bytes as recorded in index stage `stage` (1 BASE, 2 OURS, 3 THEIRS) during a
+    /// conflicted merge: exactly git's bytes, so a file that is not UTF-8 stays invalid.
     package func stage(_ stage: Int, of path: String) throws(GitError) -> Data {
-        Data(try run(["show", ":\(stage):./\((path as NSString).lastPathComponent)"]).utf8)
+        try runForBytes(["show", ":\(stage):./\((path as NSString).lastPathComponent)"])
     }
 
     /// Stages `path` (`git add`), e.g. a store whose conflicts were settled.
@@ -170,25 +234,58 @@ extension GitCommands {
     }
 }
 
-extension GitCommands {
-    /// The repository config key `git-setup --commit-changes` sets: commit the store after each change.
-    package static let commitChangesKey = "abconsole.commitChanges"
+/// The gits one owner started and has not seen end, so it can end them (the console at quit).
+package final class GitChildren: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running: [ObjectIdentifier: Process] = [:]
 
-    /// After a change to the store at `storePath` (absolute): commits the store alone when the
-    /// repository asks for it, message `subject` and an `Operator:` trailer. Nil when committed or
-    /// not asked; otherwise why no commit was made (the change itself stays saved).
-    package static func commitStoreIfAsked(_ storePath: String, subject: String, operatorName: String) -> String? {
-        let directory = (storePath as NSString).deletingLastPathComponent
-        let git = GitCommands(directory: directory)
-        guard mayBeInRepository(directory), executable() != nil, (try? git.config(commitChangesKey)) == "true" else { return nil }
-        do {
-            if try git.branch() == nil { return "HEAD is detached (check out a branch to commit)" }
-            if try git.mergeInProgress() { return "a merge is in progress (finish it with `git commit`)" }
-            try git.commitOnly(storePath, message: "\(subject)\n\nOperator: \(operatorName)")
-            return nil
-        } catch {
-            return error.message
+    package init() {}
+
+    func started(_ process: Process) {
+        lock.withLock { running[ObjectIdentifier(process)] = process }
+    }
+
+    func finished(_ process: Process) {
+        _ = lock.withLock { running.removeValue(forKey: ObjectIdentifier(process)) }
+    }
+
+    /// Ends every git still running, with whatever it started (its process group).
+    package func endAll() {
+        for process in lock.withLock({ Array(running.values) }) { GitChildren.end(process) }
+    }
+
+    /// SIGTERM to `process`'s group (Foundation starts each child in a group of its own, so a hook or
+    /// fsmonitor it runs goes too); SIGKILL after half a second if anything there ignored it.
+    static func end(_ process: Process) {
+        let group = -process.processIdentifier
+        guard process.processIdentifier > 0 else { return }
+        _ = kill(group, SIGTERM)
+        let deadline = Date().addingTimeInterval(0.5)
+        // kill(group, 0) fails (ESRCH) once no process of the group is left.
+        while kill(group, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if kill(group, 0) == 0 { _ = kill(group, SIGKILL) }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so two pipes drain at once.
+private final class PipeDrain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
         }
+    }
+
+    /// Everything the pipe gave, once it closed; nil when `seconds` passed first.
+    func bytes(waiting seconds: Double?) -> Data? {
+        guard let seconds else {
+            done.wait()
+            return data
+        }
+        return done.wait(timeout: .now() + seconds) == .success ? data : nil
     }
 }
 #endif

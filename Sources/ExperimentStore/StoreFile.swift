@@ -43,23 +43,32 @@ public struct StoreFile: Sendable {
         try apply(change, expectedRevision: expectedRevision, context: context, readingBack: false).result
     }
 
-    /// `apply`, returning also the store as the change left it and that file's fingerprint.
+    /// `apply`, then with `git-setup --commit-changes` the store alone committed before the lock is
+    /// released (`GitCommands.commitStoreIfAsked`): one change, one commit, holding that change only.
+    public func applyCommitting(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws(StoreError) -> CommittedChange {
+        let applied = try apply(change, expectedRevision: expectedRevision, context: context, readingBack: false, committing: true)
+        return CommittedChange(outcome: applied.result, notCommitted: applied.notCommitted)
+    }
+
+    /// `apply`, returning also the store as the change left it and that file's fingerprint; with
+    /// `committing`, committed as `applyCommitting` commits.
     ///
     /// Both are taken before the lock is released, so no other writer's save can come between the
     /// store a caller shows and the fingerprint it watches for outside changes (the console's reload).
-    public func applyAndRead(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext) throws(StoreError) -> SavedStore {
-        let (result, written) = try apply(change, expectedRevision: expectedRevision, context: context, readingBack: true)
-        guard let written else { throw .missing(path: path) }
+    public func applyAndRead(_ change: Change, expectedRevision: Int? = nil, context: ChangeContext, committing: Bool = false) throws(StoreError) -> SavedStore {
+        let applied = try apply(change, expectedRevision: expectedRevision, context: context, readingBack: true, committing: committing)
+        guard let written = applied.written else { throw .missing(path: path) }
         // The bytes were read under the lock; decoding them needs no lock.
-        return SavedStore(outcome: result, snapshot: try StoreSnapshot.decode(written.bytes, path: path), fingerprint: written.fingerprint)
+        return SavedStore(outcome: applied.result, snapshot: try StoreSnapshot.decode(written.bytes, path: path), fingerprint: written.fingerprint,
+                          notCommitted: applied.notCommitted)
     }
 
-    private func apply(_ change: Change, expectedRevision: Int?, context: ChangeContext,
-                       readingBack: Bool) throws(StoreError) -> (result: ChangeOutcome, written: WrittenFile?) {
+    private func apply(_ change: Change, expectedRevision: Int?, context: ChangeContext, readingBack: Bool,
+                       committing: Bool = false) throws(StoreError) -> Transacted<ChangeOutcome> {
         var createIfMissing = false
         if case .create = change { createIfMissing = true }
         return try transaction(createIfMissing: createIfMissing, changed: [change.experimentKey], splicing: change.whitelistSubjects,
-                               readingBack: readingBack) {
+                               readingBack: readingBack, committingAs: committing ? context.operatorName : nil) {
             (snapshot: inout StoreSnapshot) throws(ExperimentError) in
             try snapshot.apply(change, expectedRevision: expectedRevision, context: context)
         }
@@ -71,10 +80,19 @@ public struct StoreFile: Sendable {
         let fingerprint: StoreFingerprint?
     }
 
+    /// What a transaction answers: its body's result, the file read back, and why a commit asked for was not made.
+    private struct Transacted<T> {
+        var result: T
+        var written: WrittenFile?
+        var notCommitted: String?
+    }
+
     /// `update`, validating after `body` either everything (`changed` nil) or only the experiments named;
-    /// with `readingBack`, the file as the transaction left it is read before the lock is released.
+    /// with `readingBack`, the file as the transaction left it is read before the lock is released;
+    /// with `committingAs` (an operator), the history entries the body added are committed before it is.
     private func transaction<T>(createIfMissing: Bool, changed: Set<String>?, splicing subjects: [String]? = nil, readingBack: Bool = false,
-                                _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> (result: T, written: WrittenFile?) {
+                                committingAs committer: String? = nil,
+                                _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> Transacted<T> {
         let target = FileSystem.resolvingLinks(path)
         // Whatever is refused is refused before anything (even the lock file) is created beside it.
         switch FileSystem.kind(target) {
@@ -108,9 +126,9 @@ public struct StoreFile: Sendable {
         // it leave more than that (never, as `Experiment.apply` stands), it runs again on a plain read.
         var run: (result: T, save: Save)?
         if let subjects, let changed, changed.count == 1, let original {
-            run = try changing(original, changed: changed, splicing: subjects, body)
+            run = try changing(original, changed: changed, splicing: subjects, keepingAdded: committer != nil, body)
         }
-        if run == nil { run = try changing(original, changed: changed, splicing: nil, body) }
+        if run == nil { run = try changing(original, changed: changed, splicing: nil, keepingAdded: committer != nil, body) }
         guard let (result, save) = run else { throw .missing(path: path) }  // a plain read always answers
         do {
             _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
@@ -119,9 +137,23 @@ public struct StoreFile: Sendable {
         } catch {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
         }
-        guard readingBack else { return (result, nil) }
+        // Under the lock, so no other writer's change joins this commit or lands between the write and it.
+        let notCommitted = committer.flatMap { name in save.added.first.map { _ in commit(save.added, target: target, operatorName: name) } } ?? nil
+        guard readingBack else { return Transacted(result: result, notCommitted: notCommitted) }
         let fingerprint = FileSystem.fingerprint(target).map(StoreFingerprint.init)
-        return (result, try readBytes(target).map { WrittenFile(bytes: $0, fingerprint: fingerprint) })
+        return Transacted(result: result, written: try readBytes(target).map { WrittenFile(bytes: $0, fingerprint: fingerprint) },
+                          notCommitted: notCommitted)
+    }
+
+    /// Commits the store file `target` for the history entries `added` (`git-setup --commit-changes`); why not, if it was not.
+    private func commit(_ added: [HistoryEntry], target: String, operatorName: String) -> String? {
+        #if os(Linux) || os(macOS)
+        let subject = added.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" }.joined(separator: "; ")
+        let absolute = target.hasPrefix("/") ? target : FileManager.default.currentDirectoryPath + "/" + target
+        return GitCommands.commitStoreIfAsked(URL(fileURLWithPath: absolute).standardizedFileURL.path, subject: subject, operatorName: operatorName)
+        #else
+        return nil  // no git on this platform
+        #endif
     }
 
     /// What a transaction saves: the store as the change left it, and what of the original it copies.
@@ -130,13 +162,15 @@ public struct StoreFile: Sendable {
         var verbatim: [String: Range<Int>]
         var history: WrittenHistory?
         var spliced: [String: SplicedWhitelist] = [:]
+        /// The history entries the body added (kept only when the change is to be committed).
+        var added: [HistoryEntry] = []
     }
 
     /// Reads `original`, applies `body` and validates the result: after a change to the experiments
     /// in `changed` (nil: after any body), only they and the appended history are validated and the
     /// others are copied. With `subjects` (one experiment changed), that experiment's entries are
     /// copied too, but for those of `subjects`; nil when the change left its whitelist holding more.
-    private func changing<T>(_ original: Data?, changed: Set<String>?, splicing subjects: [String]?,
+    private func changing<T>(_ original: Data?, changed: Set<String>?, splicing subjects: [String]?, keepingAdded: Bool = false,
                              _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> (result: T, save: Save)? {
         // After a change to named experiments, the others the writer wrote are copied: their entries
         // are checked, not kept; so is the history the writer wrote, to which the change only appends.
@@ -150,6 +184,7 @@ public struct StoreFile: Sendable {
             spliced[key] = splice
         }
         let historyCount = snapshot.history.count
+        let historyBefore = keepingAdded ? snapshot.history : []
         let result: T
         do {
             result = try body(&snapshot)
@@ -162,7 +197,21 @@ public struct StoreFile: Sendable {
         guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
         // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
         if let changed { for key in changed { verbatim[key] = nil } } else { (verbatim, writtenHistory) = ([:], nil) }
-        return (result, Save(snapshot: snapshot, verbatim: verbatim, history: writtenHistory, spliced: spliced))
+        let added = keepingAdded ? Self.added(to: historyBefore, in: snapshot.history) : []
+        return (result, Save(snapshot: snapshot, verbatim: verbatim, history: writtenHistory, spliced: spliced, added: added))
+    }
+
+    /// The entries of `after` that `before` (in order, a subsequence of it) does not hold: what a change
+    /// added, wherever its time placed it.
+    private static func added(to before: [HistoryEntry], in after: [HistoryEntry]) -> [HistoryEntry] {
+        var next = before.startIndex
+        return after.filter { entry in
+            if next < before.endIndex, before[next] == entry {
+                next += 1
+                return false
+            }
+            return true
+        }
     }
 
     /// The deterministic bytes of `snapshot` (see `StoreWriter`): sorted keys, experiments by key,
@@ -190,6 +239,15 @@ public struct SavedStore: Sendable {
     public let outcome: ChangeOutcome
     public let snapshot: StoreSnapshot
     public let fingerprint: StoreFingerprint?
+    /// Why the commit `git-setup --commit-changes` asked for was not made; nil when made or not asked.
+    public var notCommitted: String? = nil
+}
+
+/// What `StoreFile.applyCommitting` did: the change's outcome, and why its commit was not made.
+public struct CommittedChange: Sendable {
+    public let outcome: ChangeOutcome
+    /// Nil when committed or when the repository does not ask for commits.
+    public let notCommitted: String?
 }
 
 /// Identifies one version of the store file; the console polls it to notice outside changes.

@@ -18,8 +18,17 @@ struct CommandContext {
 
     /// Applies `change` in one store transaction and prints its message, then `advice` if any.
     func apply(_ change: Change, advice: String = "") throws {
-        let outcome = try store.apply(change, context: changeContext())
-        output.line(SafeOutput.text(outcome.message + advice))
+        output.line(SafeOutput.text(try applyCommitting(change).message + advice))
+    }
+
+    /// Applies `change` in one store transaction, which with `git-setup --commit-changes` also commits
+    /// it; a commit that cannot be made leaves the change saved and says why on stderr.
+    func applyCommitting(_ change: Change) throws -> ChangeOutcome {
+        let applied = try store.applyCommitting(change, context: changeContext())
+        if let why = applied.notCommitted {
+            StandardStreams.writeError("abconsole: the change is saved but not committed: \(SafeOutput.text(why))\n")
+        }
+        return applied.outcome
     }
 
     /// The validated store.

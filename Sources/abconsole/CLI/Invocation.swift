@@ -87,7 +87,6 @@ private func runCommand(_ words: [String], environment: [String: String], output
                 let context = invocation.context(output: output, environment: environment, exit: exit)
                 do {
                     try spec.run(arguments, context)
-                    if spec.access.writes(arguments) { GitSetupCommand.commitIfAsked(store: context.store.path, context: context) }
                 } catch {
                     if case .unknownExperiment(let key)? = domainRefusal(error) { throw CLIError.unknownExperiment(key, in: context.store) }
                     throw error

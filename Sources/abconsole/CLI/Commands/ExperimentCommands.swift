@@ -99,7 +99,7 @@ enum ExperimentCommands {
         if dryRun {
             plan = try context.experiment(key, in: context.load()).rampPlan(to: weights)
         } else {
-            let outcome = try context.store.apply(.ramp(experiment: key, weights: weights), context: context.changeContext())
+            let outcome = try context.applyCommitting(.ramp(experiment: key, weights: weights))
             guard let ramp = outcome.ramp else { throw CLIError.data("the ramp produced no plan") }
             plan = ramp
             if !arguments.flag("--json") { context.output.line(SafeOutput.text(outcome.message)) }

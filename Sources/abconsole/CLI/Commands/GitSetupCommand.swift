@@ -22,7 +22,6 @@ enum GitSetupCommand {
         }
         let relative = relativePath(storePath, to: top)
         let binary = absolute(executablePath())
-        let attributeLine = "/\(relative) merge=abconsole diff=abconsole"
         var wanted: [(key: String, value: String)] = [
             ("merge.abconsole.name", "abconsole: merge the experiment store by meaning"),
             ("merge.abconsole.driver", "\(shellWord(binary)) merge %O %A %B --name %P"),
@@ -30,27 +29,14 @@ enum GitSetupCommand {
             ("diff.abconsole.textconv", "\(shellWord(binary)) diff --textconv"),
         ]
         if arguments.flag("--commit-changes") { wanted.append((commitChangesKey, "true")) }
-        let attributesPath = top + "/.gitattributes"
-        let attributes = (try? String(contentsOfFile: attributesPath, encoding: .utf8)) ?? ""
-        let hasLine = attributes.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == attributeLine }
-        let check = arguments.flag("--check")
+        let setup = Setup(git: GitCommands(directory: top), top: top, check: arguments.flag("--check"), context: context)
         var missing: [String] = []
         do {
-            if !hasLine {
-                missing.append(".gitattributes line `\(attributeLine)`")
-                if !check {
-                    let text = attributes.isEmpty || attributes.hasSuffix("\n") ? attributes : attributes + "\n"
-                    do {
-                        try Data((text + attributeLine + "\n").utf8).write(to: URL(fileURLWithPath: attributesPath), options: .atomic)
-                    } catch {
-                        throw CLIError(code: .ioError, message: "cannot write \(SafeOutput.text(attributesPath)): \(error.localizedDescription)")
-                    }
-                    context.output.line("added `\(SafeOutput.text(attributeLine))` to \(SafeOutput.text(attributesPath))")
-                }
-            }
+            missing += try setup.attributes(of: relative)
+            missing += try setup.ignoredLock(of: relative)
             for (key, value) in wanted where try git.config(key) != value {
                 missing.append("config \(key)")
-                if !check {
+                if !setup.check {
                     try git.setConfig(key, value)
                     context.output.line("set \(key) = \(SafeOutput.text(value))")
                 }
@@ -58,9 +44,9 @@ enum GitSetupCommand {
         } catch let error as GitCommands.GitError {
             throw CLIError.data(error.message)
         }
-        if check {
+        if setup.check {
             if missing.isEmpty {
-                context.output.line("git is set up for \(SafeOutput.text(relative)): merges and diffs go through abconsole")
+                context.output.line("git is set up for \(SafeOutput.text(relative)): merges and diffs go through abconsole, its lock file is ignored")
             } else {
                 context.output.line("not set up: " + missing.map(SafeOutput.text).joined(separator: ", ") + "; run `abconsole git-setup`")
                 context.exit.code = 1
@@ -70,15 +56,64 @@ enum GitSetupCommand {
         }
     }
 
-    /// After a change through the CLI: commits the store alone when `git-setup --commit-changes` asked
-    /// for it; a commit that cannot be made leaves the change saved and says why (on stderr).
-    static func commitIfAsked(store path: String, context: CommandContext) {
-        let storePath = absolute(path)
-        guard GitCommands.mayBeInRepository((storePath as NSString).deletingLastPathComponent) else { return }
-        let subject = (try? context.load())?.history.last.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" }
-            ?? "update the experiment store"
-        if let why = GitCommands.commitStoreIfAsked(storePath, subject: subject, operatorName: context.operatorName) {
-            StandardStreams.writeError("abconsole: the change is saved but not committed: \(SafeOutput.text(why))\n")
+    /// The work tree's two files `git-setup` writes, each checked by asking git how it reads them.
+    private struct Setup {
+        let git: GitCommands
+        let top: String
+        let check: Bool
+        let context: CommandContext
+
+        /// Makes git give the store `merge=abconsole diff=abconsole` (a `.gitattributes` line); what was missing.
+        func attributes(of relative: String) throws -> [String] {
+            let wanted = ["merge": "abconsole", "diff": "abconsole"]
+            // git's own answer: a later rule that unsets the attribute, or one in .git/info/attributes, counts.
+            let given = try git.attributes(["merge", "diff"], of: relative)
+            guard given != wanted else { return [] }
+            let line = "\(GitPattern.attributes(relative)) merge=abconsole diff=abconsole"
+            let found = "git gives \(relative) " + ["merge", "diff"].map { "\($0): \(given[$0] ?? "unspecified")" }.joined(separator: ", ")
+            if !check {
+                try append(line, to: ".gitattributes")
+                let now = try git.attributes(["merge", "diff"], of: relative)
+                guard now == wanted else {
+                    throw CLIError.data("added `\(SafeOutput.text(line))` to .gitattributes, but git still gives \(SafeOutput.text(relative)) "
+                        + ["merge", "diff"].map { "\($0): \(now[$0] ?? "unspecified")" }.joined(separator: ", ")
+                        + "; a rule in .git/info/attributes or in a .gitattributes nearer the store overrides it: remove that rule")
+                }
+            }
+            return [".gitattributes line `\(line)` (\(found))"]
+        }
+
+        /// Makes git ignore the store's lock file (a `.gitignore` line); what was missing.
+        func ignoredLock(of relative: String) throws -> [String] {
+            let lock = relative + ".lock"
+            guard try !git.ignores(lock) else { return [] }
+            let line = GitPattern.ignore(lock)
+            if !check {
+                try append(line, to: ".gitignore")
+                guard try git.ignores(lock) else {
+                    throw CLIError.data("added `\(SafeOutput.text(line))` to .gitignore, but git still does not ignore \(SafeOutput.text(lock)); "
+                        + "a later `!` rule or one in a .gitignore nearer the store undoes it: remove that rule")
+                }
+                if try git.tracks(lock) {
+                    context.output.line("the lock file \(SafeOutput.text(lock)) is committed; `git rm --cached -- '\(SafeOutput.text(lock))'` stops tracking it")
+                }
+            }
+            return [".gitignore line `\(line)` (the store's lock file)"]
+        }
+
+        /// Appends `line` to the work tree's top file `name` (created when missing) and says so;
+        /// nothing when the file already ends with it.
+        private func append(_ line: String, to name: String) throws {
+            let path = top + "/" + name
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            if text.split(separator: "\n").last.map(String.init) == line { return }
+            let joined = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+            do {
+                try Data((joined + line + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw CLIError(code: .ioError, message: "cannot write \(SafeOutput.text(path)): \(error.localizedDescription)")
+            }
+            context.output.line("added `\(SafeOutput.text(line))` to \(SafeOutput.text(path))")
         }
     }
 
