@@ -34,7 +34,7 @@ cherry-pick / revert --continue` (`git stash drop` after a stash pop). Checked a
 
 and after a final full sync of every clone and branch: every change any clone made (its whole
 history entry) is in every clone's history exactly once; every unit changed by one clone only (CLI
-changes and its own reverts) holds that clone's last value unless it was in a conflict; every
+changes, its own reverts and the commits it cherry-picked) holds that clone's last value unless it was in a conflict; every
 clone holds the same store; a field a newer abconsole wrote (`x_future`) is still there. Entries
 the merge adds (a revert it explains) are counted, not tracked. The last line is
 `team_sim: N passed, M failed` (N checks).
@@ -104,13 +104,20 @@ class Clone:
         return dict(os.environ, **BASE_ENV, ABCONSOLE_OPERATOR=self.name, ABCONSOLE_NOW=self.now(), **(extra or {}))
 
     def git(self, *args, check=True, extra=None):
+        began = time.monotonic()
         proc = subprocess.run(["git"] + list(args), cwd=self.path, capture_output=True, text=True, env=self.env(extra))
+        self.sim.totals["git s"] += time.monotonic() - began
+        self.sim.totals["git runs"] += 1
         if check and proc.returncode != 0:
             raise Abort(f"{self.name}: git {' '.join(args)}: exit {proc.returncode}: {(proc.stderr or proc.stdout).strip()[:400]}")
         return proc
 
     def cli(self, args, extra=None):
-        return subprocess.run([self.sim.binary] + args, cwd=self.path, capture_output=True, text=True, env=self.env(extra))
+        began = time.monotonic()
+        proc = subprocess.run([self.sim.binary] + args, cwd=self.path, capture_output=True, text=True, env=self.env(extra))
+        self.sim.totals["abconsole s"] += time.monotonic() - began
+        self.sim.totals["abconsole runs"] += 1
+        return proc
 
     def store(self):
         return oracle.load(os.path.join(self.path, STORE))
@@ -149,7 +156,7 @@ class Sim:
         self.clock = START
         self.clones = [Clone(self, *spec) for spec in CLONES]
         self.changes = {}           # entry json -> clone name: every change any clone made
-        self.touched = {}           # unit -> set of clone names that changed it (CLI or own revert)
+        self.touched = {}           # unit -> set of clone names that changed it (CLI, own revert, cherry-pick)
         self.last_value = {}        # (unit, clone name) -> the value that clone last gave it
         self.conflicted = set()     # units that were in a conflict
         self.label = "setup"
@@ -348,7 +355,12 @@ class Sim:
             self.totals["methods"]["cherry-pick (nothing to pick: pull)"] += 1
             return self.sync_pull(clone, None)
         pick = self.rng.choice(candidates[:6])
+        before = clone.store()
         self.settle(clone, clone.git("cherry-pick", "-x", pick, check=False))
+        # The picked values are now this clone's too: a later change of them on the original branch
+        # meets the copy as any concurrent change does (a conflict, or the copy kept when that branch
+        # set them back).
+        self.record(clone, before, clone.store())
         self.pull(clone)
         self.push(clone)
 
@@ -528,7 +540,7 @@ def main():
     rounds = args.rounds or (200 if args.long else 80)
     binary = os.path.abspath(args.bin)
     totals = {"passed": 0, "failed": 0, "failures": [], "rounds": 0, "conflicts": 0, "cli": 0, "refused": 0, "pulls": 0,
-              "rejected": 0, "topic merges": 0, "empty steps skipped": 0, "changes": 0, "entries the merge added": {},
+              "rejected": 0, "topic merges": 0, "empty steps skipped": 0, "git s": 0.0, "git runs": 0, "abconsole s": 0.0, "abconsole runs": 0, "changes": 0, "entries the merge added": {},
               "methods": {name: 0 for name in list(METHODS) + ["cherry-pick (nothing to pick: pull)",
                                                               "revert (nothing to revert: pull)", "stash (nothing saved: pull)"]}}
     started = time.monotonic()
@@ -555,7 +567,9 @@ def main():
     print(f"team_sim: {seeds} seeds, {totals['rounds']} rounds in {elapsed:.0f} s; syncs: {methods}; {totals['pulls']} pulls, "
           f"{totals['rejected']} pushes rejected, {totals['topic merges']} topic merges; {totals['cli']} CLI changes "
           f"({totals['refused']} refused), {totals['changes']} tracked; {totals['conflicts']} conflicts settled; "
-          f"entries the merge added: {added}")
+          f"entries the merge added: {added}; {totals['empty steps skipped']} empty steps skipped; "
+          f"{totals['git runs']} git runs ({totals['git s']:.0f} s, merge driver included), "
+          f"{totals['abconsole runs']} abconsole runs ({totals['abconsole s']:.0f} s)")
     print(f"team_sim: {totals['passed']} passed, {totals['failed']} failed")
     sys.exit(1 if totals["failed"] else 0)
 
