@@ -368,7 +368,7 @@ class Sim:
         self.make_changes(clone, self.rng.randint(1, 3))
         email = f"{clone.name}@example.com"
         own = clone.git("log", "--no-merges", "-n", "12", f"--author={email}", "--invert-grep", "--grep=^Revert",
-                        "--format=%H", "HEAD~1", "--", STORE, check=False).stdout.split()
+                        "--format=%H", f"{self.seed_commit}..HEAD~1", "--", STORE, check=False).stdout.split()
         head_blob = clone.git("rev-parse", f"HEAD:{STORE}").stdout.strip()
         own = [c for c in own if clone.git("rev-parse", f"{c}:{STORE}").stdout.strip() != head_blob]
         if not own:
@@ -463,6 +463,7 @@ class Sim:
         first.git("add", "--", STORE, ".gitattributes", *([".gitignore"] if os.path.exists(os.path.join(first.path, ".gitignore")) else []))
         first.git("commit", "-q", "-m", "The experiment store, set up for abconsole")
         first.git("push", "-q", "-u", "origin", "main")
+        self.seed_commit = first.git("rev-parse", "HEAD").stdout.strip()  # the set-up commit, never reverted
         for clone in self.clones[1:]:
             clone_origin(clone)
             proc = clone.cli(["git-setup", "--commit-changes"])
