@@ -71,18 +71,20 @@ final class GitPoller: @unchecked Sendable {
         let git = GitCommands(directory: directory, timeout: timeout, children: children)
         guard let status = try? git.status(of: storePath) else { return Reading(status: nil, conflicts: []) }
         guard status.store == .conflicted else { return Reading(status: status, conflicts: []) }
-        return Reading(status: status, conflicts: (try? stagedMerge(storePath).conflicts) ?? [])
+        // Only the conflicts are read: what the merge would write (its `revert` entries) is not.
+        let reader = ChangeContext(operatorName: "abconsole", now: Date(timeIntervalSince1970: 0))
+        return Reading(status: status, conflicts: (try? stagedMerge(storePath, by: reader).conflicts) ?? [])
     }
 
-    /// The merge of the store's three index stages, settling the conflicts in `theirs` with THEIRS's value.
-    static func stagedMerge(_ storePath: String, takingTheirs theirs: Set<String> = []) throws -> MergeResult {
+    /// The merge of the store's three index stages, settling the conflicts in `theirs` with THEIRS's value, by `context`'s operator.
+    static func stagedMerge(_ storePath: String, takingTheirs theirs: Set<String> = [], by context: ChangeContext) throws -> MergeResult {
         let git = GitCommands(directory: (storePath as NSString).deletingLastPathComponent)
         let sides = try [1, 2, 3].map { stage in
             // No stage 1 when both sides added the store (add/add): they merge against an empty store.
             guard stage > 1 || (try? git.stages(of: storePath).contains(1)) == true else { return StoreSnapshot() }
             return try StoreSnapshot.decode(git.stage(stage, of: storePath), path: "\(storePath) (index stage \(stage))")
         }
-        return try StoreMerge.merge(base: sides[0], ours: sides[1], theirs: sides[2], takingTheirs: theirs)
+        return StoreMerge.merge(base: sides[0], ours: sides[1], theirs: sides[2], takingTheirs: theirs, by: context)
     }
 
     static func absolute(_ path: String) -> String {

@@ -41,7 +41,7 @@ struct StoreWorker: Sendable {
     func resolveConflicts(takingTheirs theirs: Set<String>, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
         let path = GitPoller.absolute(store.path)
         do {
-            let merged = try GitPoller.stagedMerge(path, takingTheirs: theirs)
+            let merged = try GitPoller.stagedMerge(path, takingTheirs: theirs, by: context)
             try store.update { $0 = merged.snapshot }
             // The fingerprint before the read: a writer landing in between makes the console read again.
             let fingerprint = store.fingerprint()
@@ -51,8 +51,6 @@ struct StoreWorker: Sendable {
             return (.saved(message: "settled \(count) conflict\(count == 1 ? "" : "s") (\(theirs.count) with THEIRS) and staged the store; `git commit` concludes the merge",
                            snapshot: fresh), fingerprint)
         } catch let error as GitCommands.GitError {
-            return failure(ConsoleError(message: error.message))
-        } catch let error as MergeError {
             return failure(ConsoleError(message: error.message))
         } catch {
             return failure(error)

@@ -129,6 +129,8 @@ public struct StoreFile: Sendable {
             run = try changing(original, changed: changed, splicing: subjects, keepingAdded: committer != nil, body)
         }
         if run == nil { run = try changing(original, changed: changed, splicing: nil, keepingAdded: committer != nil, body) }
+        // A change recorded before the newest entry goes in among the entries: the history is read and written whole.
+        if run == nil { run = try changing(original, changed: nil, splicing: nil, keepingAdded: committer != nil, body) }
         guard let (result, save) = run else { throw .missing(path: path) }  // a plain read always answers
         do {
             _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
@@ -192,6 +194,7 @@ public struct StoreFile: Sendable {
             throw .refused(error)
         }
         for (key, splice) in spliced where !(snapshot.experiments[key].map(splice.fits) ?? true) { return nil }
+        if let last = writtenHistory?.last, snapshot.history.contains(where: { $0.at < last }) { return nil }
         let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount, after: writtenHistory?.count ?? 0) }
             ?? StoreValidator.problems(in: StoreDocument(snapshot))
         guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }

@@ -47,11 +47,13 @@ extension StoreWriter {
                    unknown: entry.unknownFields, to: &writer)
     }
 
+    /// A history entry with unknown fields or written by a merge (`"by_merge": true`, between `before` and `experiment`).
     static func appendWithUnknown(_ entry: HistoryEntry, to writer: inout ByteWriter) {
-        appendLine([("action", textField(entry.action.rawValue)), ("after", textField(entry.after)), ("at", dateField(entry.at)),
-                    ("before", textField(entry.before)), ("experiment", textField(entry.experiment)),
-                    ("operator", textField(entry.operatorName))],
-                   unknown: entry.unknownFields, to: &writer)
+        var fields: [Field] = [("action", textField(entry.action.rawValue)), ("after", textField(entry.after)), ("at", dateField(entry.at)),
+                               ("before", textField(entry.before)), ("experiment", textField(entry.experiment)),
+                               ("operator", textField(entry.operatorName))]
+        if entry.byMerge { fields.append(("by_merge", { $0.append("true") })) }
+        appendLine(fields, unknown: entry.unknownFields, to: &writer)
     }
 
     static func appendWithUnknown(_ variant: Variant, to writer: inout ByteWriter) {

@@ -39,6 +39,8 @@ KEYS = ["alpha", "beta", "gamma", "delta", "eps"]
 SUBJECTS = [f"user-{n}" for n in range(8)]
 NOTES = ["", "qa", "vip", "beta tester"]
 PAYLOADS = ['{"color":"red"}', '{"color":"blue"}', '[1,2]', '"text"', '42']
+# The merges' clock (their revert entries' time), fixed so the byte path, the plain path and git's driver agree.
+MERGE_NOW = {"ABCONSOLE_NOW": "2030-01-01T00:00:00Z"}
 
 
 class Runner:
@@ -110,21 +112,22 @@ def random_command(rng, store, tmp):
     return ["whitelist", "import", key, path]
 
 
-def apply_commands(runner, path, commands, operator):
-    """Runs each command on the store at `path`; returns those that succeeded."""
+def apply_commands(runner, path, commands, operator, clock=None):
+    """Runs each command on the store at `path` (at the times `clock()` gives, else now); returns those that succeeded."""
     done = []
     for command in commands:
-        if runner.run(["--store", path] + command, env_operator=operator).returncode == 0:
+        extra = {"ABCONSOLE_NOW": clock()} if clock else None
+        if runner.run(["--store", path] + command, env_operator=operator, extra_env=extra).returncode == 0:
             done.append(command)
     return done
 
 
-def random_side(runner, rng, base_path, path, tmp, operator, steps):
+def random_side(runner, rng, base_path, path, tmp, operator, steps, clock=None):
     shutil.copyfile(base_path, path)
     done = []
     for _ in range(steps):
         command = random_command(rng, load(path), tmp)
-        done += apply_commands(runner, path, [command], operator)
+        done += apply_commands(runner, path, [command], operator, clock)
     return done
 
 
@@ -249,12 +252,67 @@ def history_key(entry):
     return json.dumps(entry, sort_keys=True)
 
 
+def history_problem(base, ours, theirs, merged):
+    """What is wrong with the merged history by rule 4, computed from the three files; None when nothing."""
+    counts = {}
+    for side in (ours["history"], theirs["history"], base["history"]):
+        seen = {}
+        for entry in side:
+            key = history_key(entry)
+            seen[key] = seen.get(key, 0) + 1
+        for key, count in seen.items():
+            counts[key] = max(counts.get(key, 0), count)
+    got = {}
+    reverts = []
+    for entry in merged["history"]:
+        if entry.get("by_merge") is True:
+            reverts.append(entry)
+            if entry["action"] != "revert":
+                return f"an entry marked as the merge's is not a revert: {entry}"
+            continue
+        key = history_key(entry)
+        got[key] = got.get(key, 0) + 1
+    if got != counts:
+        extra = sorted(set(got.items()) ^ set(counts.items()))[:3]
+        return f"the merged history is not each entry of OURS, THEIRS and BASE once: {extra}"
+    if [e["at"] for e in merged["history"]] != sorted(e["at"] for e in merged["history"]):
+        return "the merged history is not in time order"
+    # The history explains the merged values: an experiment taking a side's units without an entry
+    # of that side beyond BASE's has a revert entry; one whose every side explains it has none.
+    eb, em = experiments(base), experiments(merged)
+    known = {history_key(e) for e in base["history"]}
+    for name, side in (("OURS", ours), ("THEIRS", theirs)):
+        explained = {e["experiment"] for e in side["history"] if history_key(e) not in known}
+        es = experiments(side)
+        for key in set(eb) | set(es):
+            took = [u for u in changed_units_of(key, base, side) if unit_value(merged, u) == unit_value(side, u)]
+            if took and key not in explained and not any(r["experiment"] == key for r in reverts):
+                return f"{name}'s unexplained {took[:2]} of {key} has no revert entry"
+    for revert in reverts:
+        key = revert["experiment"]
+        if all(key in {e["experiment"] for e in s["history"] if history_key(e) not in known} for s in (ours, theirs)):
+            return f"a revert entry for {key}, which both sides explain"
+    return None
+
+
+def changed_units_of(key, before, after):
+    """The units of experiment `key` that differ between two stores (existence as ("existence"))."""
+    return sorted((u for u in changed_units(before, after) if u[0] == key), key=str)
+
+
+def unit_value(store, unit):
+    if unit[1] == "existence":
+        return unit[0] in experiments(store)
+    value = units(store).get(unit)
+    return (value or "null") if unit[1] == "payload" else value
+
+
 def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, replay, validate, failures, label, stats):
     base, ours, theirs = load(base_path), load(ours_path), load(theirs_path)
     merged_path = os.path.join(tmp, "merged.json")
     if os.path.exists(merged_path):
         os.remove(merged_path)
-    proc = runner.run(["merge", base_path, ours_path, theirs_path, "--out", merged_path, "--json"])
+    proc = runner.run(["merge", base_path, ours_path, theirs_path, "--out", merged_path, "--json"], extra_env=MERGE_NOW)
     expected, expected_conflicts = expected_merge(base, ours, theirs)
 
     def fail(message):
@@ -267,7 +325,7 @@ def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, 
     if os.path.exists(plain_path):
         os.remove(plain_path)
     plain = runner.run(["merge", base_path, ours_path, theirs_path, "--out", plain_path, "--json"],
-                       extra_env={"ABCONSOLE_PLAIN_MERGE": "1"})
+                       extra_env=dict(MERGE_NOW, ABCONSOLE_PLAIN_MERGE="1"))
     if (plain.returncode, plain.stdout) != (proc.returncode, proc.stdout):
         return fail(f"plain merge differs: exit {plain.returncode} vs {proc.returncode}, output {plain.stdout!r} vs {proc.stdout!r}")
     with open(plain_path, "rb") as one, open(merged_path, "rb") as two:
@@ -284,16 +342,20 @@ def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, 
     if got != expected:
         diff = sorted(set(got.items()) ^ set(expected.items()), key=str)[:4]
         return fail(f"merged units differ: {diff}")
-    # History: BASE's entries, then every new entry of either side once, in time order.
+    # History (rule 4): every entry of OURS, THEIRS and BASE once (a side's repeated entry as often
+    # as the side holding it most), in time order, plus the merge's `revert` entries.
     history = merged["history"]
-    n = len(base["history"])
-    if history[:n] != base["history"]:
-        return fail("BASE's history is not the merged history's prefix")
-    added = sorted(map(history_key, ours["history"][n:] + [e for e in theirs["history"][n:] if e not in ours["history"][n:]]))
-    if sorted(map(history_key, history[n:])) != added:
-        return fail("the merged history is not BASE + both sides' new entries")
-    if [e["at"] for e in history] != sorted(e["at"] for e in history):
-        return fail("the merged history is not in time order")
+    problem = history_problem(base, ours, theirs, merged)
+    if problem:
+        return fail(problem)
+    if any(e.get("by_merge") for e in history):
+        stats["reverted"] = stats.get("reverted", 0) + 1
+    # Rule 8: a side equal to BASE, or equal sides, give the other side unchanged.
+    if ours == base or theirs == base or ours == theirs:
+        if merged != (theirs if ours == base else ours):
+            return fail("a merge with a side equal to BASE (or equal sides) did not give the other side unchanged")
+        stats["unchanged"] = stats.get("unchanged", 0) + 1
+        return None
     # Rule 5: revisions.
     rb, ro, rt = base["revision"], ours["revision"], theirs["revision"]
     want = max(ro, rt) + 1 if ro != rb and rt != rb else (rt if rt != rb else ro)
@@ -329,9 +391,61 @@ def check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, 
     return None
 
 
+def skewed_clock(rng):
+    """Times around now, up to ten minutes either way: the clocks of machines that disagree."""
+    import datetime
+    now = datetime.datetime.now(datetime.timezone.utc)
+    return lambda: (now + datetime.timedelta(seconds=rng.randint(-600, 600))).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def multi_round(runner, rng, tmp, base_path, sides, failures, stats, label):
+    """Merges whose inputs are earlier merges' outputs, as a team's day makes them (none may be refused):
+    a second pull after a first, a rebase of two commits, a cherry-pick, a revert, a criss-cross."""
+    clock = skewed_clock(rng)
+    i, j = rng.sample(range(len(sides)), 2)
+    ours, theirs = sides[i][0], sides[j][0]
+    path = lambda name: os.path.join(tmp, f"multi-{name}.json")
+
+    def merged(name, base, one, two):
+        """`abconsole merge` of the three, checked like any pair; the output's path (None when it failed)."""
+        before = len(failures)
+        check_pair(runner, tmp, base, one, two, (None, []), False, True, failures, f"{label} {name}", stats)
+        stats["multi"] = stats.get("multi", 0) + 1
+        if len(failures) != before:
+            return None
+        shutil.copyfile(os.path.join(tmp, "merged.json"), path(name))
+        return path(name)
+
+    def go_on(name, start, operator):
+        """`start` changed further by one to three commands at skewed times; checked to stay in time order."""
+        random_side(runner, rng, start, path(name), tmp, operator, rng.randint(1, 3), clock)
+        times = [e["at"] for e in load(path(name))["history"]]
+        if times != sorted(times):
+            failures.append(f"{label} {name}: a change at a skewed time left the history out of time order")
+        return path(name)
+
+    # OURS pulls THEIRS, THEIRS goes on, OURS pulls again: BASE (THEIRS before) is no prefix of OURS's history.
+    first = merged("pull-1", base_path, ours, theirs)
+    later = go_on("theirs-later", theirs, "carol")
+    second = first and merged("pull-2", theirs, first, later)
+    # OURS rebases its two commits onto THEIRS's: each pick merges (BASE: the commit's parent, OURS: the new base).
+    own = go_on("ours-later", ours, "dave")
+    pick1 = merged("rebase-1", base_path, later, ours)
+    pick1 and merged("rebase-2", ours, pick1, own)
+    # A cherry-pick of THEIRS's later commit onto OURS's branch.
+    merged("cherry-pick", theirs, own, later)
+    # git revert of OURS's later commit on the pulled store: BASE the commit, THEIRS its parent.
+    if second:
+        tip = merged("into-own", ours, own, second)
+        tip and merged("revert", own, tip, ours)
+    # Criss-cross: the merge of two merge bases as BASE of the next merge.
+    if first and second:
+        merged("criss-cross", first, second, merged("other-way", base_path, theirs, ours) or theirs)
+
+
 def git(cwd, *args, check=True):
     proc = subprocess.run(["git"] + list(args), cwd=cwd, capture_output=True, text=True,
-                          env=dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@x", GIT_COMMITTER_NAME="t",
+                          env=dict(os.environ, **MERGE_NOW, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@x", GIT_COMMITTER_NAME="t",
                                    GIT_COMMITTER_EMAIL="t@x", GIT_CONFIG_GLOBAL="/dev/null", GIT_CONFIG_NOSYSTEM="1"))
     if check and proc.returncode != 0:
         raise RuntimeError(f"git {args}: {proc.stderr.strip()}")
@@ -361,7 +475,7 @@ def check_git_merge(runner, tmp, base_path, ours_path, theirs_path, failures, la
     git(repo, "commit", "-q", "--allow-empty", "-am", "ours")
     merge = git(repo, "merge", "-q", "--no-edit", "theirs", check=False)
     want = os.path.join(tmp, "want.json")
-    expected = runner.run(["merge", base_path, ours_path, theirs_path, "--out", want])
+    expected = runner.run(["merge", base_path, ours_path, theirs_path, "--out", want], extra_env=MERGE_NOW)
     if (merge.returncode == 0) != (expected.returncode == 0):
         return failures.append(f"{label}: git merge exit {merge.returncode}, abconsole merge exit {expected.returncode}")
     with open(store, "rb") as a, open(want, "rb") as b:
@@ -385,6 +499,7 @@ def main():
     git_merges = args.git_merges if args.git_merges is not None else (100 if args.long else 12)
     sides_per_base = 8                       # 8 sides -> 56 ordered pairs per BASE
     replay_every = 8                         # replay THEIRS's commands for one pair in 8
+    multi_every = 25                         # one in 25 pairs also starts a run of merges of merges
     validate_every = 10                      # `abconsole validate` on one merged file in 10 (merge validates before writing)
     rng = random.Random(args.seed)
     runner = Runner(args.bin)
@@ -419,6 +534,8 @@ def main():
                     label = f"round {round_number} pair {i}/{j}"
                     check_pair(runner, tmp, base_path, ours_path, theirs_path, theirs_commands, done % replay_every == 0,
                                done % validate_every == 0 or done % replay_every == 0, failures, label, stats)
+                    if done % multi_every == 0:
+                        multi_round(runner, rng, tmp, base_path, sides, failures, stats, label + " (multi-round)")
                     if have_git and through_git < git_merges and done % max(1, merges // max(1, git_merges)) == 0:
                         through_git += 1
                         check_git_merge(runner, tmp, base_path, ours_path, theirs_path, failures, label + " (git)")
@@ -426,7 +543,8 @@ def main():
         print("FAIL", failure)
     print(f"merge_property: {done} merges ({stats['clean']} clean, {stats['conflicted']} with conflicts, "
           f"{stats['replayed']} replayed through the CLI, {through_git} through git merge, "
-          f"{stats.get('plain_compared', 0)} equal to the plain merge), {len(failures)} failed")
+          f"{stats.get('plain_compared', 0)} equal to the plain merge, {stats.get('multi', 0)} of merges' outputs, "
+          f"{stats.get('unchanged', 0)} with a side unchanged, {stats.get('reverted', 0)} with a revert entry), {len(failures)} failed")
     sys.exit(1 if failures else 0)
 
 

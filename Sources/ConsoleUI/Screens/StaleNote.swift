@@ -36,6 +36,7 @@ public struct StaleNote: Equatable, Sendable {
         case .whitelistAdd: "changed its whitelist"
         case .whitelistRemove: "removed a subject from its whitelist"
         case .whitelistImport: "imported into its whitelist"
+        case .revert: "took back a change in a merge"
         }
     }
 }

@@ -54,7 +54,7 @@ extension StoreSnapshot {
 
     private mutating func record(_ context: ChangeContext, _ key: String, _ action: HistoryAction, before: String?, after: String?) {
         revision += 1
-        history.append(HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key,
-                                    action: action, before: before, after: after))
+        history.insertInTimeOrder(HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key,
+                                               action: action, before: before, after: after))
     }
 }

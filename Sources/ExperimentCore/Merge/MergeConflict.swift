@@ -57,19 +57,6 @@ public struct MergeConflict: Hashable, Sendable {
     }
 }
 
-/// Why three files cannot be merged.
-public enum MergeError: Error, Hashable, Sendable {
-    /// BASE's history is not a prefix of `side`'s: the files are not a common ancestor and two descendants.
-    case notDescendants(side: String)
-
-    public var message: String {
-        switch self {
-        case .notDescendants(let side):
-            "\(side)'s history does not start with BASE's entries, so BASE is not their common ancestor; nothing was merged"
-        }
-    }
-}
-
 /// What a merge gives: the merged store (OURS's value for each conflicting unit) and the conflicts.
 public struct MergeResult: Sendable {
     public var snapshot: StoreSnapshot

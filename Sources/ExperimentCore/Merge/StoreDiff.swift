@@ -19,13 +19,24 @@ public struct StoreChange: Hashable, Sendable {
 /// The changes from one version of the store to another (`abconsole diff`), and the store in words
 /// (git's `textconv`, whose line diff reads as the changes).
 public enum StoreDiff {
-    /// The history's new entries when OLD's history is a prefix of NEW's (each change, in order);
-    /// otherwise the units that differ (an unrelated pair of files, a hand edit).
+    /// NEW's history entries that OLD's lacks (each change, in NEW's order); when there are none, the
+    /// units that differ (a revert, an unrelated pair of files, a hand edit). OLD's history need not
+    /// be a prefix of NEW's: after a merge or a rebase it seldom is.
     public static func changes(old: StoreSnapshot, new: StoreSnapshot) -> [StoreChange] {
-        if new.history.count > old.history.count, new.history.starts(with: old.history) {
-            return new.history[old.history.count...].map(change(of:))
+        let added = addedEntries(old: old.history, new: new.history)
+        return added.isEmpty ? unitChanges(old: old, new: new) : added.map(change(of:))
+    }
+
+    /// NEW's entries beyond OLD's: each entry as many times as NEW holds it more often than OLD, in NEW's order.
+    package static func addedEntries(old: [HistoryEntry], new: [HistoryEntry]) -> [HistoryEntry] {
+        let shared = zip(old, new).prefix { $0 == $1 }.count
+        var counts: [HistoryEntry: Int] = [:]
+        for entry in old[shared...] { counts[entry, default: 0] += 1 }
+        var added: [HistoryEntry] = []
+        for entry in new[shared...] {
+            if let count = counts[entry], count > 0 { counts[entry] = count - 1 } else { added.append(entry) }
         }
-        return unitChanges(old: old, new: new)
+        return added
     }
 
     /// A history entry as a change; a ramp with the share it moves (the least possible, SPEC §3), when
@@ -74,37 +85,45 @@ public enum StoreDiff {
     /// The units that differ between two files, experiment by experiment.
     static func unitChanges(old: StoreSnapshot, new: StoreSnapshot) -> [StoreChange] {
         var changes: [StoreChange] = []
-        func add(_ key: String?, _ action: String, _ before: String?, _ after: String?, share: Double? = nil) {
-            changes.append(StoreChange(experiment: key, action: action, before: before, after: after, movedShare: share))
-        }
         for key in Set(old.experiments.keys).union(new.experiments.keys).sorted() {
-            let (o, n) = (old.experiments[key], new.experiments[key])
-            guard let o, let n else {
-                add(key, "existence", o.map(MergeWords.allocation), n.map(MergeWords.allocation))
-                continue
-            }
-            if o == n { continue }
-            if StoreMerge.Allocation(o) != StoreMerge.Allocation(n) {
-                add(key, "allocation", MergeWords.allocation(o), MergeWords.allocation(n), share: movedShare(o, n))
-            }
-            if o.description != n.description { add(key, "description", o.description, n.description) }
-            if o.metrics != n.metrics { add(key, "metrics", MergeWords.metrics(o.metrics), MergeWords.metrics(n.metrics)) }
-            for name in Set(o.variants.map(\.name)).union(n.variants.map(\.name)).sorted() {
-                let (before, after) = (o.variant(named: name)?.payload, n.variant(named: name)?.payload)
-                if before != after { add(key, "payload", before.map { "\(name) \($0.compactText)" }, after.map { "\(name) \($0.compactText)" }) }
-            }
-            if o.whitelist != n.whitelist {
-                for subject in Set(o.whitelist.keys).union(n.whitelist.keys) {
-                    let (before, after) = (o.whitelist[subject], n.whitelist[subject])
-                    if before != after { add(key, "whitelist", MergeWords.entry(before), MergeWords.entry(after)) }
-                }
-            }
-            for name in Set(o.unknownFields.keys).union(n.unknownFields.keys).sorted() where o.unknownFields[name] != n.unknownFields[name] {
-                add(key, "field", o.unknownFields[name].map { "\(name) \($0.compactText)" }, n.unknownFields[name].map { "\(name) \($0.compactText)" })
-            }
+            changes += unitChanges(key, old: old.experiments[key], new: new.experiments[key])
         }
         for name in Set(old.unknownFields.keys).union(new.unknownFields.keys).sorted() where old.unknownFields[name] != new.unknownFields[name] {
-            add(nil, "field", old.unknownFields[name].map { "\(name) \($0.compactText)" }, new.unknownFields[name].map { "\(name) \($0.compactText)" })
+            changes.append(StoreChange(experiment: nil, action: "field", before: old.unknownFields[name].map { "\(name) \($0.compactText)" },
+                                       after: new.unknownFields[name].map { "\(name) \($0.compactText)" }))
+        }
+        return changes
+    }
+
+    /// The units of experiment `key` that differ between two versions (nil: absent), each in the
+    /// history's words with the unit as its action; whitelist entries by subject.
+    static func unitChanges(_ key: String, old o: Experiment?, new n: Experiment?) -> [StoreChange] {
+        var changes: [StoreChange] = []
+        func add(_ action: String, _ before: String?, _ after: String?, share: Double? = nil) {
+            changes.append(StoreChange(experiment: key, action: action, before: before, after: after, movedShare: share))
+        }
+        guard let o, let n else {
+            if o != nil || n != nil { add("existence", o.map(MergeWords.allocation), n.map(MergeWords.allocation)) }
+            return changes
+        }
+        if o == n { return changes }
+        if StoreMerge.Allocation(o) != StoreMerge.Allocation(n) {
+            add("allocation", MergeWords.allocation(o), MergeWords.allocation(n), share: movedShare(o, n))
+        }
+        if o.description != n.description { add("description", o.description, n.description) }
+        if o.metrics != n.metrics { add("metrics", MergeWords.metrics(o.metrics), MergeWords.metrics(n.metrics)) }
+        for name in Set(o.variants.map(\.name)).union(n.variants.map(\.name)).sorted() {
+            let (before, after) = (o.variant(named: name)?.payload, n.variant(named: name)?.payload)
+            if before != after { add("payload", before.map { "\(name) \($0.compactText)" }, after.map { "\(name) \($0.compactText)" }) }
+        }
+        if o.whitelist != n.whitelist {
+            for subject in Set(o.whitelist.keys).union(n.whitelist.keys).sorted() {
+                let (before, after) = (o.whitelist[subject], n.whitelist[subject])
+                if before != after { add("whitelist", MergeWords.entry(before), MergeWords.entry(after)) }
+            }
+        }
+        for name in Set(o.unknownFields.keys).union(n.unknownFields.keys).sorted() where o.unknownFields[name] != n.unknownFields[name] {
+            add("field", o.unknownFields[name].map { "\(name) \($0.compactText)" }, n.unknownFields[name].map { "\(name) \($0.compactText)" })
         }
         return changes
     }

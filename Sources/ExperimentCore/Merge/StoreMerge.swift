@@ -4,25 +4,27 @@ import Foundation
 /// ancestor), OURS and THEIRS; a unit changed on one side takes that side's value, changed on both
 /// to different values it is a conflict and keeps OURS's. Pure: snapshots in, a snapshot out.
 public enum StoreMerge {
-    /// The merged store and its conflicts; `MergeError.notDescendants` when BASE's history is not a prefix of both sides'.
+    /// The merged store and its conflicts; entries the merge writes (a `revert`, rule 4) are by
+    /// `context`'s operator at its time.
     ///
     /// A conflict whose `id` is in `takingTheirs` takes THEIRS's value instead of OURS's (the
-    /// console's conflicts screen settles a conflicted merge so); it is still listed.
+    /// console's conflicts screen settles a conflicted merge so); it is still listed. A side equal to
+    /// BASE, or two equal sides, give the other side unchanged (rule 8).
     public static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot,
-                             takingTheirs chosen: Set<String> = []) throws(MergeError) -> MergeResult {
-        try merge(base: base, ours: ours, theirs: theirs, takingTheirs: chosen, experiments: mergeExperiment)
+                             takingTheirs chosen: Set<String> = [], by context: ChangeContext) -> MergeResult {
+        if ours == base { return MergeResult(snapshot: theirs, conflicts: []) }
+        if theirs == base || ours == theirs { return MergeResult(snapshot: ours, conflicts: []) }
+        return merge(base: base, ours: ours, theirs: theirs, takingTheirs: chosen, by: context, experiments: mergeExperiment)
     }
 
     /// Merges one experiment by key (nil: absent): the merged experiment and its conflicts.
     package typealias ExperimentMerge = (_ base: Experiment?, _ ours: Experiment?, _ theirs: Experiment?,
                                          _ history: [HistoryEntry], _ chosen: Set<String>) -> (Experiment?, [MergeConflict])
 
-    /// `merge`, each experiment merged by `mergeOne`: `mergeExperiment`, or a way that computes the
-    /// same from the files' bytes (`WrittenMerge` in the store module).
+    /// `merge` without its equal-sides answer (the caller has compared the sides), each experiment merged by `mergeOne`:
+    /// `mergeExperiment`, or a way that computes the same from the files' bytes (`WrittenMerge` in the store module).
     package static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot, takingTheirs chosen: Set<String>,
-                              experiments mergeOne: ExperimentMerge) throws(MergeError) -> MergeResult {
-        guard ours.history.starts(with: base.history) else { throw .notDescendants(side: "OURS") }
-        guard theirs.history.starts(with: base.history) else { throw .notDescendants(side: "THEIRS") }
+                              by context: ChangeContext, experiments mergeOne: ExperimentMerge) -> MergeResult {
         var conflicts: [MergeConflict] = []
         var merged = ours
         merged.history = mergedHistory(base: base.history, ours: ours.history, theirs: theirs.history)
@@ -38,6 +40,9 @@ public enum StoreMerge {
             conflicts += found
         }
         merged.experiments = experiments
+        for entry in revertEntries(base: base, sides: [ours, theirs], merged: experiments, by: context) {
+            merged.history.insertInTimeOrder(entry)
+        }
 
         var fields: [String: JSONValue] = [:]
         for name in Set(base.unknownFields.keys).union(ours.unknownFields.keys).union(theirs.unknownFields.keys).sorted() {
@@ -57,27 +62,71 @@ public enum StoreMerge {
         return MergeResult(snapshot: merged, conflicts: conflicts)
     }
 
-    /// BASE's entries, then those added on either side in time order (OURS's first on equal times), an
-    /// entry added identically on both sides once.
-    static func mergedHistory(base: [HistoryEntry], ours: [HistoryEntry], theirs: [HistoryEntry]) -> [HistoryEntry] {
-        let addedOurs = ours[base.count...], addedTheirs = theirs[base.count...]
-        if addedTheirs.isEmpty { return ours }
-        if addedOurs.isEmpty { return theirs }
-        let seen = Set(addedOurs)
-        let onlyTheirs = addedTheirs.filter { !seen.contains($0) }
-        var history = base
-        history.reserveCapacity(base.count + addedOurs.count + onlyTheirs.count)
-        var next = addedOurs.startIndex, other = onlyTheirs.startIndex
-        while next < addedOurs.endIndex || other < onlyTheirs.endIndex {
-            if other == onlyTheirs.endIndex || (next < addedOurs.endIndex && addedOurs[next].at <= onlyTheirs[other].at) {
-                history.append(addedOurs[next])
-                next += 1
-            } else {
-                history.append(onlyTheirs[other])
-                other += 1
+    /// Rule 4: every entry of OURS, THEIRS and BASE once (an entry a side holds several times, as many
+    /// times as the side holding it most), in time order: a stable sort by `at` of OURS's entries,
+    /// then THEIRS's that OURS lacks, then BASE's that both lack. BASE need not be a prefix of either side.
+    package static func mergedHistory(base: [HistoryEntry], ours: [HistoryEntry], theirs: [HistoryEntry]) -> [HistoryEntry] {
+        // The entries all three share at their start need no counting: each appears there on every side.
+        var shared = zip(ours, theirs).prefix { $0 == $1 }.count
+        if !base.starts(with: ours[..<min(base.count, shared)]) { shared = 0 }
+        var counts: [HistoryEntry: Int] = [:]
+        for entry in ours[shared...] { counts[entry, default: 0] += 1 }
+        var history = ours
+        var added = false
+        for side in [theirs[shared...], base[min(base.count, shared)...]] {
+            var seen: [HistoryEntry: Int] = [:]
+            for entry in side {
+                seen[entry, default: 0] += 1
+                if seen[entry, default: 0] > counts[entry, default: 0] {
+                    counts[entry] = seen[entry]
+                    history.append(entry)
+                    added = true
+                }
             }
         }
-        return history
+        guard added else { return ours }
+        if zip(history, history.dropFirst()).allSatisfy({ $0.at <= $1.at }) { return history }
+        return history.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
+
+    /// Rule 4: where the merged store took a side's value of a unit that differs from BASE's and that
+    /// side holds no entry for the experiment that BASE lacks (a revert, or a change made without
+    /// one), an entry saying so: action `revert`, BASE's value → the taken one in the history's words,
+    /// written by the merge (`byMerge`) as `context`'s operator at its time. One per unit, in key order.
+    package static func revertEntries(base: StoreSnapshot, sides: [StoreSnapshot], merged: [String: Experiment],
+                                      by context: ChangeContext) -> [HistoryEntry] {
+        var entries: [HistoryEntry] = [], written: Set<StoreChange> = []
+        for side in sides {
+            let unexplained = unexplainedExperiments(base: base, side: side)
+            for key in unexplained {
+                let taken = Set(StoreDiff.unitChanges(key, old: base.experiments[key], new: side.experiments[key]))
+                for change in StoreDiff.unitChanges(key, old: base.experiments[key], new: merged[key])
+                where taken.contains(change) && written.insert(change).inserted {
+                    var entry = HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key, action: .revert,
+                                             before: change.before.map { "\(change.action) \($0)" },
+                                             after: change.after.map { "\(change.action) \($0)" })
+                    entry.byMerge = true
+                    entries.append(entry)
+                }
+            }
+        }
+        return entries
+    }
+
+    /// The experiments `side` holds differently from BASE (or only one of them holds) without an
+    /// entry for them that BASE lacks, in key order: those whose value `revertEntries` must explain.
+    static func unexplainedExperiments(base: StoreSnapshot, side: StoreSnapshot) -> [String] {
+        let changed = Set(base.experiments.keys).union(side.experiments.keys).filter { base.experiments[$0] != side.experiments[$0] }
+        if changed.isEmpty { return [] }
+        return changed.subtracting(explainedExperiments(base: base.history, side: side.history)).sorted()
+    }
+
+    /// The experiments `side`'s history has an entry for that BASE's lacks.
+    package static func explainedExperiments(base: [HistoryEntry], side: [HistoryEntry]) -> Set<String> {
+        let known = Set(base)
+        var explained: Set<String> = []
+        for entry in side where !known.contains(entry) { explained.insert(entry.experiment) }
+        return explained
     }
 
     /// One experiment by key (nil: absent or deleted) and its conflicts.

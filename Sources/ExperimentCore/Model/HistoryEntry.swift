@@ -8,6 +8,8 @@ public struct HistoryEntry: Hashable, Sendable {
     public var action: HistoryAction
     public var before: String?
     public var after: String?
+    /// Whether a merge wrote it (`"by_merge": true`, SPEC §11 rule 4: a `revert` entry explaining a value a side took without one).
+    public var byMerge = false
     /// Fields a newer abconsole wrote that this one does not know, by name: kept through every change and merge (SPEC §11 rule 7).
     public var unknownFields: [String: JSONValue] = [:]
 
@@ -35,4 +37,6 @@ public enum HistoryAction: String, Codable, Hashable, Sendable, CaseIterable {
     case whitelistAdd = "whitelist_add"
     case whitelistRemove = "whitelist_remove"
     case whitelistImport = "whitelist_import"
+    /// A merge took a side's value that no entry of that side explains (SPEC §11 rule 4); written by the merge.
+    case revert
 }

@@ -7,10 +7,14 @@ package struct WrittenHistory: Equatable, Sendable {
     /// Their bytes, from just after the history's `[` to the end of the last entry's line (empty when there are none):
     /// what the writer writes for them, so a save copies these bytes and appends its new entries after them.
     package var entries: Range<Int>
+    /// The last entry's time (nil when there are none): a change recorded before it is placed among
+    /// the entries by its time, so the save reads the history whole instead of appending after these bytes.
+    package var last: Date?
 
-    package init(count: Int, entries: Range<Int>) {
+    package init(count: Int, entries: Range<Int>, last: Date? = nil) {
         self.count = count
         self.entries = entries
+        self.last = last
     }
 }
 
@@ -28,17 +32,17 @@ extension StoreReader {
     static func checkedWrittenHistory(_ cursor: inout JSONCursor) -> WrittenHistory? {
         bracketed(&cursor) { cursor -> WrittenHistory? in
             let start = cursor.position
-            guard let count = checkWrittenHistoryEntries(&cursor) else { return nil }
-            return WrittenHistory(count: count, entries: start..<cursor.position)
+            guard let (count, last) = checkWrittenHistoryEntries(&cursor) else { return nil }
+            return WrittenHistory(count: count, entries: start..<cursor.position, last: last.map { Date(timeIntervalSince1970: Double($0)) })
         }
     }
 
     /// How many entries there are from just after `[` to the history's closing line, each exactly
-    /// the writer's line and valid; nil, with the cursor where it was, at the first that is not.
-    private static func checkWrittenHistoryEntries(_ cursor: inout JSONCursor) -> Int? {
+    /// the writer's line and valid, and the last one's time in seconds; nil, with the cursor where it was, at the first that is not.
+    private static func checkWrittenHistoryEntries(_ cursor: inout JSONCursor) -> (count: Int, last: Int?)? {
         let start = cursor.position
-        if cursor.isNext("]") { return 0 }
-        var count = 0
+        if cursor.isNext("]") { return (0, nil) }
+        var count = 0, last: Int?
         var operatorName: PlainText?
         repeat {
             // An operator with the previous entry's bytes was checked with it.
@@ -46,7 +50,7 @@ extension StoreReader {
                   cursor.consumeExactly(StoreLayout.HistoryLine.action), let action = cursor.plainStringContent(), isAction(action),
                   cursor.consumeExactly(StoreLayout.HistoryLine.after), nullOrText(&cursor),
                   cursor.consumeExactly(StoreLayout.HistoryLine.at), let at = cursor.plainStringContent(),
-                  StoreDate.seconds(parsing: at.bytes) != nil,
+                  let seconds = StoreDate.seconds(parsing: at.bytes),
                   cursor.consumeExactly(StoreLayout.HistoryLine.before), nullOrText(&cursor),
                   cursor.consumeExactly(StoreLayout.HistoryLine.experiment), writtenText(&cursor),
                   cursor.consumeExactly(StoreLayout.HistoryLine.operatorName), let name = writtenOperator(&cursor, repeating: operatorName),
@@ -55,14 +59,14 @@ extension StoreReader {
                 cursor.rewind(to: start)
                 return nil
             }
-            operatorName = name
+            (operatorName, last) = (name, seconds)
             count += 1
         } while cursor.isNext(",")
         guard cursor.isNext(StoreLayout.historyEnd) else {
             cursor.rewind(to: start)
             return nil
         }
-        return count
+        return (count, last)
     }
 
     /// The raw values of the actions as bytes, to match without making a `String`.

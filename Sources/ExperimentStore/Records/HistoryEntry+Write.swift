@@ -5,7 +5,7 @@ import Foundation
 
 extension StoreWriter {
     static func append(_ entry: HistoryEntry, to writer: inout ByteWriter, dates: inout DateCache) {
-        guard entry.unknownFields.isEmpty else { return appendWithUnknown(entry, to: &writer) }
+        guard entry.unknownFields.isEmpty, !entry.byMerge else { return appendWithUnknown(entry, to: &writer) }
         writer.append(StoreLayout.HistoryLine.action)
         writer.appendQuoted(entry.action.rawValue)
         writer.append(StoreLayout.HistoryLine.after)

@@ -25,15 +25,37 @@ package struct WrittenMerge {
         case merged([MergedEntryLine])
     }
 
-    /// The merge of the files at `base`, `ours` and `theirs`; nil when one is not a valid store all in
-    /// the writer's form, when the merge is refused or its result breaks a rule, or when an entry
-    /// could name a variant the merged allocation lacks: the plain path then decides and explains.
-    package init?(base: String, ours: String, theirs: String, takingTheirs chosen: Set<String> = []) {
+    /// The merge of the files at `base`, `ours` and `theirs` by `context`'s operator; nil when one is
+    /// not a valid store all in the writer's form, when its result breaks a rule, when an entry could
+    /// name a variant the merged allocation lacks, or when a whitelist may need a `revert` entry: the
+    /// plain path then decides and explains.
+    package init?(base: String, ours: String, theirs: String, takingTheirs chosen: Set<String> = [], by context: ChangeContext) {
         guard let b = WrittenStore(path: base), let o = WrittenStore(path: ours), let t = WrittenStore(path: theirs) else { return nil }
         let stores = [b, o, t]
+        // Rule 8, as `StoreMerge.merge` answers it: a side equal to BASE, or equal sides, give the other side.
+        let same = Self.withFiles(stores) { files in
+            (0..<3).map { side in WrittenBytes.same(files[side], 0..<files[side].count, files[(side + 1) % 3], 0..<files[(side + 1) % 3].count) }
+        }
+        if same[0] || same[1] || same[2] {
+            let side = same[0] ? 2 : 1
+            (conflicts, snapshot, self.stores, oursPath) = ([], stores[side].snapshot, stores, ours)
+            pieces = Dictionary(uniqueKeysWithValues: stores[side].snapshot.experiments.keys.map { ($0, Piece.copy(side: side)) })
+            return
+        }
+        // A side's whitelist changed without an entry of that side explaining it may need a `revert`
+        // entry in words of its entries, which these snapshots leave in the bytes: the plain path decides.
+        let unexplained = Self.withFiles(stores) { files in
+            [1, 2].contains { side in
+                let explained = StoreMerge.explainedExperiments(base: b.snapshot.history, side: stores[side].snapshot.history)
+                return Set(b.spans.keys).union(stores[side].spans.keys).contains { key in
+                    !explained.contains(key) && !WrittenBytes.same(files[0], b.spans[key]?.entries, files[side], stores[side].spans[key]?.entries)
+                }
+            }
+        }
+        if unexplained { return nil }
         var pieces: [String: Piece] = [:], usable = true
-        let result = Self.withFiles(stores) { files -> MergeResult? in
-            try? StoreMerge.merge(base: b.snapshot, ours: o.snapshot, theirs: t.snapshot, takingTheirs: chosen) { base, ours, theirs, history, chosen in
+        let result = Self.withFiles(stores) { files -> MergeResult in
+            StoreMerge.merge(base: b.snapshot, ours: o.snapshot, theirs: t.snapshot, takingTheirs: chosen, by: context) { base, ours, theirs, history, chosen in
                 let key = (ours ?? theirs ?? base)?.key ?? ""
                 let spans = stores.map { $0.spans[key] }
                 func same(_ a: Int, _ b: Int) -> Bool { WrittenBytes.same(files[a], spans[a]?.object, files[b], spans[b]?.object) }
@@ -62,7 +84,7 @@ package struct WrittenMerge {
         for store in stores { store.file.releaseAll() }
         // Every merged experiment's entries are valid (each is a valid file's, naming a merged variant):
         // the rest is validated as the plain path validates it.
-        guard usable, let result, StoreValidator.problems(in: StoreDocument(result.snapshot)).isEmpty else { return nil }
+        guard usable, StoreValidator.problems(in: StoreDocument(result.snapshot)).isEmpty else { return nil }
         (conflicts, snapshot, self.stores, self.pieces, oursPath) = (result.conflicts, result.snapshot, stores, pieces, ours)
     }
 
@@ -117,14 +139,14 @@ package struct WrittenMerge {
 
 /// `StoreDiff.changes` of two store files the writer wrote, read as `WrittenMerge` reads them.
 package enum WrittenDiff {
-    /// When NEW's history extends OLD's, the changes are NEW's later entries, so no whitelist is made
-    /// values of; otherwise the units are compared, which needs no whitelist when each experiment in
+    /// When NEW's history has entries OLD's lacks, the changes are those entries, so no whitelist is
+    /// made values of; otherwise the units are compared, which needs no whitelist when each experiment in
     /// both files has the same entry bytes (equal whitelists; an experiment with equal bytes is
     /// skipped whole). Nil otherwise: the plain path reads both whole.
     package static func changes(old: String, new: String) -> [StoreChange]? {
         guard let before = WrittenStore(path: old), let after = WrittenStore(path: new) else { return nil }
         let (o, n) = (before.snapshot, after.snapshot)
-        if !(n.history.count > o.history.count && n.history.starts(with: o.history)) {
+        if StoreDiff.addedEntries(old: o.history, new: n.history).isEmpty {
             let sameEntries = before.data.withUnsafeBytes { one in
                 after.data.withUnsafeBytes { two in
                     o.experiments.keys.allSatisfy { key in

@@ -6,6 +6,8 @@ import Testing
 /// `StoreMerge` (SPEC §11) on snapshots built by real changes: each rule with its exact result.
 struct StoreMergeTests {
     static let key = "checkout"
+    /// Who merges, and when: after every change of the sides.
+    static let merger = ChangeContext(operatorName: "dana", now: Fixture.t2.addingTimeInterval(3_600))
 
     /// BASE: a running 50/50 experiment; OURS and THEIRS: BASE with `ours` and `theirs` applied.
     func sides(_ ours: [Change], by oursContext: ChangeContext = Fixture.bob,
@@ -21,7 +23,7 @@ struct StoreMergeTests {
         let (base, ours, theirs) = try sides([.ramp(experiment: Self.key, weights: ["control": Fixture.w("80"), "treatment": Fixture.w("20")])],
                                              [.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: "qa"),
                                               .setDescription(experiment: Self.key, description: "why")])
-        let result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts.isEmpty)
         let merged = try #require(result.snapshot.experiments[Self.key])
         #expect(merged.variants == ours.experiments[Self.key]?.variants)
@@ -37,7 +39,7 @@ struct StoreMergeTests {
     @Test func aUnitChangedDifferentlyOnBothSidesKeepsOursAndNamesTheCommandForTheirs() throws {
         let (base, ours, theirs) = try sides([.ramp(experiment: Self.key, weights: ["control": Fixture.w("80"), "treatment": Fixture.w("20")])],
                                              [.pause(experiment: Self.key)])
-        let result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts == [MergeConflict(
             experiment: Self.key, unit: .allocation, base: "running, control=50,treatment=50", ours: "running, control=80,treatment=20",
             theirs: "paused, control=50,treatment=50",
@@ -45,7 +47,7 @@ struct StoreMergeTests {
         #expect(result.snapshot.experiments[Self.key]?.status == .running)
         #expect(result.snapshot.experiments[Self.key]?.variants == ours.experiments[Self.key]?.variants)
         // Settled with THEIRS: the same conflict, THEIRS's allocation.
-        let settled = try StoreMerge.merge(base: base, ours: ours, theirs: theirs, takingTheirs: [result.conflicts[0].id])
+        let settled = StoreMerge.merge(base: base, ours: ours, theirs: theirs, takingTheirs: [result.conflicts[0].id], by: Self.merger)
         #expect(settled.snapshot.experiments[Self.key]?.status == .paused)
         #expect(settled.snapshot.experiments[Self.key]?.variants == theirs.experiments[Self.key]?.variants)
     }
@@ -56,20 +58,20 @@ struct StoreMergeTests {
         // One side names the metrics, the other ramps: both land.
         let (base, ours, theirs) = try sides([.ramp(experiment: Self.key, weights: ["control": Fixture.w("80"), "treatment": Fixture.w("20")])],
                                              [.edit(experiment: Self.key, .setMetrics(purchase))])
-        let clean = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let clean = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(clean.conflicts.isEmpty)
         #expect(clean.snapshot.experiments[Self.key]?.metrics == purchase)
         #expect(clean.snapshot.experiments[Self.key]?.variants == ours.experiments[Self.key]?.variants)
         // Named differently on both sides: a metrics conflict holding OURS, with the command for THEIRS.
         let (base2, ours2, theirs2) = try sides([.edit(experiment: Self.key, .setMetrics(purchase))],
                                                 [.edit(experiment: Self.key, .setMetrics(refunds))])
-        let result = try StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2)
+        let result = StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2, by: Self.merger)
         #expect(result.conflicts == [MergeConflict(
             experiment: Self.key, unit: .metrics, base: "no goal or guardrail metrics", ours: "goal purchase",
             theirs: "goal purchase; guardrails refund:decrease",
             commands: [["set-metrics", Self.key, "--clear", "--goal", "purchase", "--guardrail", "refund:decrease"]])])
         #expect(result.snapshot.experiments[Self.key]?.metrics == purchase)
-        let settled = try StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2, takingTheirs: [result.conflicts[0].id])
+        let settled = StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2, takingTheirs: [result.conflicts[0].id], by: Self.merger)
         #expect(settled.snapshot.experiments[Self.key]?.metrics == refunds)
         #expect(StoreDiff.changes(old: base2, new: theirs2).map(\.action) == ["set_metrics"])
         #expect(StoreDiff.words(theirs2).contains("  \(Self.key) metrics: goal purchase; guardrails refund:decrease"))
@@ -78,7 +80,7 @@ struct StoreMergeTests {
     @Test func equalChangesOnBothSidesAreNoConflict() throws {
         let note = Change.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: "qa")
         let (base, ours, theirs) = try sides([note], [note])
-        let result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts.isEmpty)
         #expect(result.snapshot.experiments[Self.key]?.whitelist.count == 1)
         #expect(result.snapshot.experiments[Self.key]?.whitelistEntry(for: "user-1")?.addedBy == "bob")  // equal units: OURS's entry
@@ -89,12 +91,12 @@ struct StoreMergeTests {
         var ours = base, theirs = base
         try ours.apply(.delete(experiment: Self.key), context: Fixture.bob)
         try theirs.apply(.setDescription(experiment: Self.key, description: "keep it"), context: Fixture.carol)
-        let result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts.map(\.unit) == [.existence])
         #expect(result.snapshot.experiments[Self.key] == nil)  // OURS's value: deleted
         var untouched = base
         try untouched.apply(.create(Fixture.draft("other", [("a", "50"), ("b", "50")])), context: Fixture.carol)
-        let clean = try StoreMerge.merge(base: base, ours: ours, theirs: untouched)
+        let clean = StoreMerge.merge(base: base, ours: ours, theirs: untouched, by: Self.merger)
         #expect(clean.conflicts.isEmpty)
         #expect(Set(clean.snapshot.experiments.keys) == ["other"])  // deleted (THEIRS left it unchanged), THEIRS's new one added
     }
@@ -104,16 +106,83 @@ struct StoreMergeTests {
         var ours = base, theirs = base
         try ours.apply(.create(Fixture.draft("x", [("a", "50"), ("b", "50")])), context: Fixture.bob)
         try theirs.apply(.create(Fixture.draft("x", [("a", "50"), ("b", "50")], description: "theirs")), context: Fixture.carol)
-        let result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts.map(\.unit) == [.description])
         #expect(result.snapshot.experiments["x"]?.description == "")
     }
 
-    @Test func historiesThatDoNotStartWithBasesAreRefused() throws {
-        let (base, ours, _) = try sides([.pause(experiment: Self.key)], [])
+    /// A context of `name` at `minutes` after `Fixture.t2`.
+    static func at(_ minutes: Double, _ name: String) -> ChangeContext {
+        ChangeContext(operatorName: name, now: Fixture.t2.addingTimeInterval(minutes * 60))
+    }
+
+    @Test func interleavedHistoriesMergeCleanlyEachEntryOnceInTimeOrder() throws {
+        // Round 1: OURS and THEIRS each change a different unit; the merge interleaves their entries by time.
+        let base = try Fixture.snapshot(Self.key, status: .running)
+        var ours = base, theirs = base
+        try ours.apply(.setDescription(experiment: Self.key, description: "ours"), context: Self.at(1, "bob"))
+        try theirs.apply(.whitelistAdd(experiment: Self.key, subject: "user-1", variant: "treatment", note: "qa"), context: Self.at(2, "carol"))
+        try ours.apply(.edit(experiment: Self.key, .setPayload(variant: "control", payload: .bool(true))), context: Self.at(3, "bob"))
+        let first = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
+        #expect(first.conflicts.isEmpty)
+        #expect(first.snapshot.history.map(\.operatorName).suffix(3) == ["bob", "carol", "bob"])
+        // Round 2: THEIRS (not the merge) goes on; its BASE (THEIRS as it was) is no prefix of the merged side.
+        var later = theirs
+        try later.apply(.whitelistAdd(experiment: Self.key, subject: "user-2", variant: "control", note: ""), context: Self.at(4, "carol"))
+        #expect(!first.snapshot.history.starts(with: theirs.history))
+        let second = StoreMerge.merge(base: theirs, ours: first.snapshot, theirs: later, by: Self.merger)
+        #expect(second.conflicts.isEmpty)
+        let history = second.snapshot.history
+        #expect(history.count == Set(history).count, "each entry once")
+        #expect(Set(history) == Set(first.snapshot.history + later.history))
+        #expect(zip(history, history.dropFirst()).allSatisfy { $0.at <= $1.at }, "in time order")
+        #expect(!history.contains { $0.action == .revert })
+        let merged = try #require(second.snapshot.experiments[Self.key])
+        #expect(merged.description == "ours" && merged.whitelist.count == 2 && merged.variant(named: "control")?.payload == .bool(true))
+        // The other way round (THEIRS's side as OURS): the same units and the same history set (rule 8).
+        let mirrored = StoreMerge.merge(base: theirs, ours: later, theirs: first.snapshot, by: Self.merger)
+        #expect(Set(mirrored.snapshot.history) == Set(history))
+        #expect(mirrored.snapshot.experiments[Self.key]?.whitelist == merged.whitelist)
+        #expect(mirrored.snapshot.experiments[Self.key]?.description == merged.description)
+    }
+
+    @Test func anEntryBothSidesHoldAppearsOnceAndARepeatedEntryOfOneSideStays() {
+        let entry = HistoryEntry(at: Fixture.t1, operatorName: "bob", experiment: Self.key, action: .pause, before: nil, after: nil)
+        let other = HistoryEntry(at: Fixture.t0, operatorName: "carol", experiment: Self.key, action: .start, before: nil, after: nil)
+        let merged = StoreMerge.mergedHistory(base: [], ours: [entry, entry], theirs: [other, entry])
+        #expect(merged == [other, entry, entry])
+        // BASE's entry a side dropped (a revert, a rebase) is kept: the history only grows.
+        #expect(StoreMerge.mergedHistory(base: [other], ours: [entry], theirs: [entry]) == [other, entry])
+    }
+
+    @Test func aValueTakenWithoutAnEntryOfItsSideGetsARevertEntryByTheMerge() throws {
+        // git revert: BASE is the ramped commit, OURS keeps it, THEIRS is the commit before the ramp.
+        let before = try Fixture.snapshot(Self.key, status: .running)
+        var ramped = before
+        try ramped.apply(.ramp(experiment: Self.key, weights: ["control": Fixture.w("80"), "treatment": Fixture.w("20")]), context: Self.at(1, "bob"))
+        var ours = ramped
+        try ours.apply(.setDescription(experiment: Self.key, description: "later"), context: Self.at(2, "bob"))
+        let result = StoreMerge.merge(base: ramped, ours: ours, theirs: before, by: Self.merger)
+        #expect(result.conflicts.isEmpty)
+        let merged = try #require(result.snapshot.experiments[Self.key])
+        #expect(merged.variants == before.experiments[Self.key]?.variants)
+        #expect(merged.description == "later")
+        var revert = HistoryEntry(at: Self.merger.now, operatorName: "dana", experiment: Self.key, action: .revert,
+                                  before: "allocation running, control=80,treatment=20", after: "allocation running, control=50,treatment=50")
+        revert.byMerge = true
+        #expect(result.snapshot.history == ours.history + [revert], "the ramp's entry stays, the revert explains the value")
+    }
+
+    @Test func aSideEqualToBaseOrEqualSidesGiveTheOtherSideUnchanged() throws {
+        let (base, ours, theirs) = try sides([.pause(experiment: Self.key)], [.setDescription(experiment: Self.key, description: "x")])
+        var odd = ours
+        odd.revision = 99
+        #expect(StoreMerge.merge(base: base, ours: base, theirs: odd, by: Self.merger).snapshot == odd)
+        #expect(StoreMerge.merge(base: base, ours: odd, theirs: base, by: Self.merger).snapshot == odd)
+        #expect(StoreMerge.merge(base: theirs, ours: odd, theirs: odd, by: Self.merger).snapshot == odd)
+        // Criss-cross: BASE unrelated to both, the sides equal: still OURS unchanged.
         let unrelated = try Fixture.snapshot("other", status: .running)
-        #expect(throws: MergeError.notDescendants(side: "THEIRS")) { try StoreMerge.merge(base: base, ours: ours, theirs: unrelated) }
-        #expect(throws: MergeError.notDescendants(side: "OURS")) { try StoreMerge.merge(base: ours, ours: base, theirs: ours) }
+        #expect(StoreMerge.merge(base: unrelated, ours: ours, theirs: ours, by: Self.merger).snapshot == ours)
     }
 
     @Test func aCleanWhitelistEntryIntoAVariantTheAllocationLacksIsAConflict() throws {
@@ -121,7 +190,7 @@ struct StoreMergeTests {
         let (base, ours, theirs) = try sides([.ramp(experiment: Self.key, weights: ["control": Fixture.w("80"), "treatment": Fixture.w("20")])],
                                              [.addVariant(experiment: Self.key, name: "blue", payload: nil),
                                               .whitelistAdd(experiment: Self.key, subject: "user-9", variant: "blue", note: "")])
-        let result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts.map(\.unit) == [.allocation, .whitelist])
         #expect(result.conflicts.last?.subject == "user-9")
         #expect(result.snapshot.experiments[Self.key]?.whitelist.isEmpty == true)
@@ -134,7 +203,7 @@ struct StoreMergeTests {
         ours.unknownFields = ["x_future": .number(JSONNumber(literal: "1")!), "y": .bool(true)]
         theirs.unknownFields = ["x_future": .number(JSONNumber(literal: "2")!)]
         ours.revision += 1
-        let result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts.isEmpty)
         #expect(result.snapshot.unknownFields == ["x_future": .number(JSONNumber(literal: "2")!), "y": .bool(true)])
     }

@@ -3,7 +3,7 @@ import Foundation
 extension HistoryEntry: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case at, experiment, action, before, after
-        case operatorName = "operator"
+        case operatorName = "operator", byMerge = "by_merge"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -14,6 +14,7 @@ extension HistoryEntry: Codable {
         action = try container.decodeChoice(HistoryAction.self, forKey: .action)
         before = try container.decodeIfPresent(String.self, forKey: .before)
         after = try container.decodeIfPresent(String.self, forKey: .after)
+        byMerge = try container.decodeIfPresent(Bool.self, forKey: .byMerge) ?? false
         unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
@@ -25,6 +26,7 @@ extension HistoryEntry: Codable {
         try container.encode(action, forKey: .action)
         try container.encode(before, forKey: .before)
         try container.encode(after, forKey: .after)
+        if byMerge { try container.encode(true, forKey: .byMerge) }
         try encoder.encodeUnknown(unknownFields)
     }
 }
@@ -46,7 +48,7 @@ extension StoreReader {
 
     /// One history entry, its operator, experiment, before and after read through `texts`.
     static func readHistoryEntry(_ cursor: inout JSONCursor, repeating texts: inout HistoryTexts) -> HistoryEntry? {
-        var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??
+        var at: Date?, operatorName: String?, experiment: String?, action: HistoryAction?, before: String??, after: String??, byMerge: Bool?
         var unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
@@ -56,12 +58,16 @@ extension StoreReader {
             case "action": return once(&action, cursor.string().flatMap(HistoryAction.init(rawValue:)))
             case "before": return once(&before, optionalString(&cursor, repeating: &texts.before))
             case "after": return once(&after, optionalString(&cursor, repeating: &texts.after))
+            case "by_merge":
+                guard case .bool(let flag)? = cursor.value() else { return false }
+                return once(&byMerge, flag)
             default: return keepUnknown(&unknown, field, &cursor)
             }
         }
         guard complete, let at, let operatorName, let experiment, let action else { return nil }
         var entry = HistoryEntry(at: at, operatorName: operatorName, experiment: experiment, action: action,
                                  before: before ?? nil, after: after ?? nil)
+        entry.byMerge = byMerge ?? false
         entry.unknownFields = unknown
         return entry
     }

@@ -8,13 +8,13 @@ enum MergeCommand {
         let paths = try ["BASE", "OURS", "THEIRS"].map { try arguments.required($0) }
         // The files compared by bytes (`WrittenMerge`) decide as the plain path; anything it cannot do, the plain path does.
         let fast = ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_MERGE"] == nil
-            ? WrittenMerge(base: paths[0], ours: paths[1], theirs: paths[2]) : nil
+            ? WrittenMerge(base: paths[0], ours: paths[1], theirs: paths[2], by: context.changeContext()) : nil
         let conflicts: [MergeConflict]
         let write: (String) throws(FileSystem.Failure) -> Bool
         if let fast {
             (conflicts, write) = (fast.conflicts, fast.write(to:))
         } else {
-            let result = try plainMerge(paths)
+            let result = try plainMerge(paths, by: context.changeContext())
             conflicts = result.conflicts
             write = { (out: String) throws(FileSystem.Failure) -> Bool in try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot)) }
         }
@@ -38,16 +38,11 @@ enum MergeCommand {
     }
 
     /// The plain merge: the three stores read whole, merged by `StoreMerge`, the result validated.
-    static func plainMerge(_ paths: [String]) throws -> MergeResult {
+    static func plainMerge(_ paths: [String], by change: ChangeContext) throws -> MergeResult {
         let base = try readStore(paths[0], side: "BASE")
         let ours = try readStore(paths[1], side: "OURS")
         let theirs = try readStore(paths[2], side: "THEIRS")
-        let result: MergeResult
-        do {
-            result = try StoreMerge.merge(base: base, ours: ours, theirs: theirs)
-        } catch {
-            throw CLIError.data(error.message)
-        }
+        let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: change)
         let problems = StoreValidator.problems(in: StoreDocument(result.snapshot))
         guard problems.isEmpty else {
             let list = problems.prefix(5).map { "\($0.path): \($0.message)" }.joined(separator: "; ")
