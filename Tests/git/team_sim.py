@@ -35,8 +35,9 @@ cherry-pick / revert --continue` (`git stash drop` after a stash pop). Checked a
 and after a final full sync of every clone and branch: every change any clone made (its whole
 history entry) is in every clone's history exactly once; every unit changed by one clone only (CLI
 changes, its own reverts and the commits it cherry-picked) holds that clone's last value unless it was in a conflict; every
-clone holds the same store; a field a newer abconsole wrote (`x_future`) is still there. Entries
-the merge adds (a revert it explains) are counted, not tracked. The last line is
+clone holds the same store; a field a newer abconsole wrote (`x_future`) is still there; every
+other entry is a revert a merge added (`by_merge`), counted. Every merge's output (a clean `git
+merge`, and the file at every conflict) holds each entry of its three inputs once, in time order. The last line is
 `team_sim: N passed, M failed` (N checks).
 """
 
@@ -81,6 +82,20 @@ oracle.base_units = oracle.units
 oracle.units = units
 
 EMPTY = {"experiments": [], "history": [], "revision": 0, "schema_version": 1}
+
+
+def history_problem(sides, merged):
+    """Rule 4 on a merge's output: every entry of BASE, OURS and THEIRS once, in time order; an entry
+    none of them has is a revert the merge explains (`by_merge`). None when nothing is wrong."""
+    known = {json.dumps(entry, sort_keys=True) for side in sides for entry in side["history"]}
+    got = [json.dumps(entry, sort_keys=True) for entry in merged["history"]]
+    twice = sorted({key for key in got if got.count(key) > 1})
+    missing = sorted(known - set(got))
+    strange = [key for key in got if key not in known and not (json.loads(key).get("by_merge") is True and json.loads(key)["action"] == "revert")]
+    times = [entry["at"] for entry in merged["history"]]
+    if twice or missing or strange:
+        return f"the merged history is not each side's entry once ({len(twice)} twice, {len(missing)} missing, {len(strange)} new but not a merge's revert: {(twice + missing + strange)[:2]})"
+    return None if times == sorted(times) else "the merged history is not in time order"
 
 
 class Abort(Exception):
@@ -197,7 +212,10 @@ class Sim:
         said = " | ".join(line for line in output.splitlines() if line.strip())[:500]
         if not self.check(bool(conflicts), f"{clone.name}: a sync whose sides changed disjoint units stopped on a conflict: {said}"):
             return
-        got = units(clone.store())
+        merged = clone.store()
+        problem = history_problem([base, ours, theirs], merged)
+        self.check(problem is None, f"{clone.name}: {problem}")
+        got = units(merged)
         for unit in conflicts:
             self.check(got.get(unit) == units(ours).get(unit) or unit[1] == "whitelist" and got.get(unit) in (units(ours).get(unit), None),
                        f"{clone.name}: conflicting unit {unit} does not hold OURS's value")
@@ -313,7 +331,10 @@ class Sim:
         if not stopped and len(bases) == 1 and theirs is not None:
             base = clone.show(f"{bases[0]}:{STORE}") or EMPTY
             expected, conflicts = oracle.expected_merge(base, ours, theirs)
-            got = units(clone.store())
+            merged = clone.store()
+            problem = history_problem([base, ours, theirs], merged)
+            self.check(problem is None, f"{clone.name}: `git {' '.join(args)}`: {problem}")
+            got = units(merged)
             self.check(not conflicts and got == expected,
                        f"{clone.name}: clean `git {' '.join(args)}` differs from the oracle (expected conflicts {sorted(map(str, conflicts))[:3]}): "
                        f"{sorted(set(got.items()) ^ set(expected.items()), key=str)[:3]}")
@@ -514,6 +535,8 @@ class Sim:
             extra = [json.loads(k) for k in keys if k not in tracked and k not in self.seeded]
             for entry in extra:
                 self.totals["entries the merge added"][entry["action"]] = self.totals["entries the merge added"].get(entry["action"], 0) + 1
+            strange = [entry for entry in extra if entry.get("by_merge") is not True]
+            self.check(not strange, f"{clone.name}: {len(strange)} history entries no clone made and no merge marked as its own, e.g. {strange[:1]}")
             got = units(store)
             for unit, names in self.touched.items():
                 if len(names) == 1 and unit not in self.conflicted:
