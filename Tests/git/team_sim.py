@@ -47,6 +47,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -586,6 +587,13 @@ def main():
         print("FAIL", failure)
     if len(others) > 25:
         print(f"... and {len(others) - 25} more")
+    kinds = {}
+    for failure in totals["failures"]:
+        text = re.sub(r"^seed \d+ [^:]*: (\w+: )?", "", failure)
+        text = re.sub(r"\[.*?\]|\(.*?\)|`.*?`|\d+", "…", text)[:70]
+        kinds[text] = kinds.get(text, 0) + 1
+    for text, count in sorted(kinds.items(), key=lambda item: -item[1]):
+        print(f"failed {count:5d}× {text}")
     methods = ", ".join(f"{name} {count}" for name, count in totals["methods"].items() if count)
     added = ", ".join(f"{name} {count}" for name, count in sorted(totals["entries the merge added"].items())) or "none"
     print(f"team_sim: {seeds} seeds, {totals['rounds']} rounds in {elapsed:.0f} s; syncs: {methods}; {totals['pulls']} pulls, "
