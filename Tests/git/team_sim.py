@@ -595,7 +595,7 @@ def main():
     kinds = {}
     for failure in totals["failures"]:
         text = re.sub(r"^seed \d+ [^:]*: (\w+: )?", "", failure)
-        text = re.sub(r"\[.*?\]|\(.*?\)|`.*?`|\d+", "…", text)[:70]
+        text = re.sub(r"holds .*|: Auto-merging.*|\[[^]]*\]|\([^)]*\)|`[^`]*`|'[^']*'|\{.*\}|\d+", "…", text)[:80]
         kinds[text] = kinds.get(text, 0) + 1
     for text, count in sorted(kinds.items(), key=lambda item: -item[1]):
         print(f"failed {count:5d}× {text}")
