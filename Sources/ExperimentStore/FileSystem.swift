@@ -403,3 +403,28 @@ extension FileSystem {
     /// The size of a memory page.
     static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
 }
+
+extension FileSystem {
+    /// What `signalGroup` sends.
+    enum GroupSignal {
+        /// SIGTERM: end, letting handlers run.
+        case terminate
+        /// SIGKILL: end, no handler.
+        case kill
+        /// No signal (0): only whether the group still holds a process.
+        case probe
+    }
+
+    /// Sends `signal` to every process of the process group `group` (a child started as the leader of
+    /// its own group, as Foundation starts each); whether any process of the group was there.
+    @discardableResult
+    static func signalGroup(_ group: Int32, _ signal: GroupSignal) -> Bool {
+        guard group > 0 else { return false }
+        let number: Int32 = switch signal {
+        case .terminate: SIGTERM
+        case .kill: SIGKILL
+        case .probe: 0
+        }
+        return Glibc.kill(-group, number) == 0
+    }
+}

@@ -1,12 +1,6 @@
 import ExperimentCore
 import Foundation
 
-#if canImport(Glibc)
-import Glibc  // kill(2) of a git's process group, here only
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 #if os(Linux) || os(macOS)  // Process: no child processes on iOS, tvOS or watchOS
 
 /// The one boundary to git: spawns `git` with an argument array (never a shell string), reads its
@@ -163,11 +157,6 @@ package struct GitCommands: Sendable {
         try answer(["symbolic-ref", "-q", "--short", "HEAD"])
     }
 
-    /// Whether a merge is in progress (MERGE_HEAD exists).
-    package func mergeInProgress() throws(GitError) -> Bool {
-        try succeeds(["rev-parse", "-q", "--verify", "MERGE_HEAD"])
-    }
-
     /// The values git gives `path`'s attributes `names` (`abconsole`, `unset`, `unspecified`, …), from
     /// `check-attr -z`: every .gitattributes and `.git/info/attributes` rule, as git itself reads them.
     package func attributes(_ names: [String], of path: String) throws(GitError) -> [String: String] {
@@ -238,32 +227,40 @@ extension GitCommands {
 package final class GitChildren: @unchecked Sendable {
     private let lock = NSLock()
     private var running: [ObjectIdentifier: Process] = [:]
+    /// Set by `endAll`: a git started after it (it was being spawned meanwhile) is ended at once.
+    private var closed = false
 
     package init() {}
 
     func started(_ process: Process) {
-        lock.withLock { running[ObjectIdentifier(process)] = process }
+        let open = lock.withLock {
+            if !closed { running[ObjectIdentifier(process)] = process }
+            return !closed
+        }
+        if !open { GitChildren.end(process) }
     }
 
     func finished(_ process: Process) {
         _ = lock.withLock { running.removeValue(forKey: ObjectIdentifier(process)) }
     }
 
-    /// Ends every git still running, with whatever it started (its process group).
+    /// Ends every git still running, with whatever it started (its process group), and any started later.
     package func endAll() {
-        for process in lock.withLock({ Array(running.values) }) { GitChildren.end(process) }
+        let processes = lock.withLock {
+            closed = true
+            return Array(running.values)
+        }
+        for process in processes { GitChildren.end(process) }
     }
 
     /// SIGTERM to `process`'s group (Foundation starts each child in a group of its own, so a hook or
     /// fsmonitor it runs goes too); SIGKILL after half a second if anything there ignored it.
     static func end(_ process: Process) {
-        let group = -process.processIdentifier
-        guard process.processIdentifier > 0 else { return }
-        _ = kill(group, SIGTERM)
+        let group = process.processIdentifier
+        guard FileSystem.signalGroup(group, .terminate) else { return }
         let deadline = Date().addingTimeInterval(0.5)
-        // kill(group, 0) fails (ESRCH) once no process of the group is left.
-        while kill(group, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if kill(group, 0) == 0 { _ = kill(group, SIGKILL) }
+        while FileSystem.signalGroup(group, .probe), Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        FileSystem.signalGroup(group, .kill)
     }
 }
 

@@ -125,6 +125,8 @@ public struct StoreFile: Sendable {
         // A change naming the few entries it may touch first keeps only those of its experiment; should
         // it leave more than that (never, as `Experiment.apply` stands), it runs again on a plain read.
         var run: (result: T, save: Save)?
+        // Outside any git work tree there is nothing to commit, and the history before the change need not be kept.
+        let committer = committer.flatMap { Self.mayCommit(target) ? $0 : nil }
         if let subjects, let changed, changed.count == 1, let original {
             run = try changing(original, changed: changed, splicing: subjects, keepingAdded: committer != nil, body)
         }
@@ -140,11 +142,21 @@ public struct StoreFile: Sendable {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
         }
         // Under the lock, so no other writer's change joins this commit or lands between the write and it.
-        let notCommitted = committer.flatMap { name in save.added.first.map { _ in commit(save.added, target: target, operatorName: name) } } ?? nil
+        var notCommitted: String?
+        if let committer, !save.added.isEmpty { notCommitted = commit(save.added, target: target, operatorName: committer) }
         guard readingBack else { return Transacted(result: result, notCommitted: notCommitted) }
         let fingerprint = FileSystem.fingerprint(target).map(StoreFingerprint.init)
         return Transacted(result: result, written: try readBytes(target).map { WrittenFile(bytes: $0, fingerprint: fingerprint) },
                           notCommitted: notCommitted)
+    }
+
+    /// Whether the store file `target` lies in a git work tree (a file-system check, no git run).
+    private static func mayCommit(_ target: String) -> Bool {
+        #if os(Linux) || os(macOS)
+        GitCommands.mayBeInRepository(FileSystem.directory(of: target))
+        #else
+        false
+        #endif
     }
 
     /// Commits the store file `target` for the history entries `added` (`git-setup --commit-changes`); why not, if it was not.

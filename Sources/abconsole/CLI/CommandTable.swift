@@ -112,7 +112,7 @@ let commandTable: [CommandSpec] = [
     CommandSpec(name: "git-setup", arguments: [],
                 options: [.flag("--commit-changes", "commit the store alone after every change made through abconsole"),
                           .flag("--check", "report what is missing, change nothing (exit 1 when not set up)")],
-                summary: "Make git merge and diff the store by meaning: .gitattributes and the repository's config (idempotent).",
+                summary: "Make git merge and diff the store by meaning: .gitattributes, .gitignore (the lock file) and the repository's config (idempotent).",
                 example: "abconsole git-setup --commit-changes", access: .reads, run: GitSetupCommand.run),
     CommandSpec(name: "help", arguments: [ArgumentSpec(name: "COMMAND", arity: .variadic)], options: [],
                 summary: "Show the help of abconsole or of one command (the same as COMMAND --help).",
