@@ -92,7 +92,7 @@ extension StoreWriter {
             ("winner", textField(experiment.winner)),
         ]
         var fields = known
-        if !experiment.metrics.isEmpty { fields.append(("metrics", { appendMetricsValue(experiment.metrics, to: &$0) })) }
+        if !experiment.metrics.isAbsent { fields.append(("metrics", { appendMetricsValue(experiment.metrics, to: &$0) })) }
         for (name, value) in experiment.unknownFields { fields.append((name, { append(value, to: &$0) })) }
         let head = fields.filter { SubjectOrder.precedes($0.name, "whitelist") }
         let tail = fields.filter { !SubjectOrder.precedes($0.name, "whitelist") }

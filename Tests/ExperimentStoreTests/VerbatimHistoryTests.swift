@@ -25,6 +25,25 @@ struct VerbatimHistoryTests {
         return (try Data(contentsOf: URL(fileURLWithPath: path)), expected, failure, expectedError)
     }
 
+    /// A change whose clock is behind the newest entry (another machine's) is placed by its time,
+    /// never appended out of order or re-timed: the saved file is the full encoding's, in time order.
+    @Test func aChangeRecordedBehindTheNewestEntryIsPlacedByItsTime() throws {
+        var snapshot = try Fixture.snapshot("checkout", status: .running)
+        try snapshot.apply(.setDescription(experiment: "checkout", description: "late"), context: Fixture.carol)
+        let original = StoreFile.encode(snapshot)
+        let behind = ChangeContext(operatorName: "bob", now: Fixture.t1)
+        let saved = try Self.saved(original, applying: .setDescription(experiment: "checkout", description: "behind"), context: behind)
+        #expect(saved.error == nil && saved.bytes == saved.expected)
+        let history = try StoreFile.decode(saved.bytes, path: "s.json").history
+        #expect(history.map(\.at) == history.map(\.at).sorted())
+        #expect(history.last?.operatorName == "carol" && history.contains { $0.operatorName == "bob" && $0.at == Fixture.t1 })
+        // At the same time as the newest entry: after it, by the copying path.
+        let same = try Self.saved(original, applying: .setDescription(experiment: "checkout", description: "tie"),
+                                  context: ChangeContext(operatorName: "bob", now: Fixture.t2))
+        #expect(same.error == nil && same.bytes == same.expected)
+        #expect(try StoreFile.decode(same.bytes, path: "s.json").history.last?.operatorName == "bob")
+    }
+
     /// Random stores (awkward text: every escape the writer uses), random changes to one experiment,
     /// several in a row: the history is recognised each time and the file is a full encoding's.
     @Test(arguments: 1...16 as ClosedRange<UInt64>)

@@ -56,7 +56,8 @@ import Testing
         #expect(review.lines.dropFirst().first?.hasSuffix("30 % → 30 %") == true, "\(review.lines)")
         alice.send(.character("y"))
         #expect(try weights(store) == [6000, 3000])
-        #expect(try store.file.load().history.last?.before == "control=70,treat=30")
+        // Alice's clock (t0) is behind maria's entry (t1): her entry goes before it, by time.
+        #expect(try store.file.load().history.last(where: { $0.operatorName == "alice" })?.before == "control=70,treat=30")
     }
 
     @Test func aReviewThatWentStaleWarnsAndItsYesWritesNothing() throws {

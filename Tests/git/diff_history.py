@@ -41,6 +41,57 @@ def tvd(before, after):
     return moved / 10000
 
 
+def check_git_edges(runner, repo, store, failures):
+    """A hand edit that breaks the store, and a conflicted merge: `git diff` goes on and exits 0."""
+    with open(os.path.join(repo, "notes.txt"), "w") as handle:
+        handle.write("one\n")
+    mp.git(repo, "add", "notes.txt")
+    mp.git(repo, "commit", "-q", "-m", "notes")
+    text = open(store).read()
+    with open(store, "w") as handle:
+        handle.write(text.replace('"status": "running"', '"status": "sideways"', 1))
+    with open(os.path.join(repo, "notes.txt"), "w") as handle:
+        handle.write("two\n")
+    proc = mp.git(repo, "diff", check=False)
+    if proc.returncode != 0 or "warning" not in proc.stderr or '+      "status": "sideways",' not in proc.stdout or "+two" not in proc.stdout:
+        failures.append(f"git diff of a store that does not validate: exit {proc.returncode}, {proc.stderr[:300]!r}, {proc.stdout[-600:]!r}")
+    mp.git(repo, "checkout", "-q", "--", ".")
+    # A conflicted merge: git calls the external diff with the path alone.
+    mp.git(repo, "checkout", "-q", "-b", "side")
+    runner.run(["--store", store, "ramp", "alpha", "control=10", "treat=90"], check=True)
+    mp.git(repo, "commit", "-q", "-am", "side ramp")
+    mp.git(repo, "checkout", "-q", "main")
+    runner.run(["--store", store, "ramp", "alpha", "control=30", "treat=70"], check=True)
+    mp.git(repo, "commit", "-q", "-am", "main ramp")
+    merge = mp.git(repo, "merge", "-q", "--no-edit", "side", check=False)
+    if merge.returncode == 0:
+        failures.append("the conflicting ramps merged cleanly")
+    # (`git diff` shows the combined diff of the stages through textconv; `--cached` calls the external diff with the path alone.)
+    for args, said in ((["diff"], ""), (["diff", "--cached"], "is unmerged")):
+        proc = mp.git(repo, *args, check=False)
+        if proc.returncode != 0 or said not in proc.stdout:
+            failures.append(f"git {' '.join(args)} during a conflicted merge: exit {proc.returncode}, {proc.stderr[:300]!r} {proc.stdout[:300]!r}")
+    mp.git(repo, "merge", "--abort")
+
+
+def check_not_a_prefix(runner, tmp, failures):
+    """`diff OLD NEW` where OLD's history is no prefix of NEW's (a merge interleaved them): NEW's new entries."""
+    base = os.path.join(tmp, "np-base.json")
+    runner.run(["--store", base, "create", "beta", "--type", "user", "--variants", "a=50,b=50"], check=True)
+    ours, theirs, merged = (os.path.join(tmp, f"np-{n}.json") for n in ("ours", "theirs", "merged"))
+    shutil.copyfile(base, ours)
+    shutil.copyfile(base, theirs)
+    runner.run(["--store", ours, "set-description", "beta", "ours"], check=True, extra_env={"ABCONSOLE_NOW": "2030-01-01T00:00:02Z"})
+    runner.run(["--store", theirs, "whitelist", "add", "beta", "u1", "a"], check=True, extra_env={"ABCONSOLE_NOW": "2030-01-01T00:00:01Z"})
+    runner.run(["--store", theirs, "add-variant", "beta", "c"], check=True, extra_env={"ABCONSOLE_NOW": "2030-01-01T00:00:03Z"})
+    runner.run(["merge", base, ours, theirs, "--out", merged], extra_env=mp.MERGE_NOW)
+    for plain in ({}, {"ABCONSOLE_PLAIN_MERGE": "1"}):
+        proc = runner.run(["diff", ours, merged, "--json"], extra_env=plain)
+        got = [(c["action"], c["operator"]) for c in json.loads(proc.stdout or '{"changes": []}')["changes"]] if proc.returncode == 0 else None
+        if got != [("whitelist_add", "alice"), ("add_variant", "alice")]:
+            failures.append(f"diff OURS MERGED (OURS's history no prefix of the merge's) {plain}: exit {proc.returncode}, {got}, {proc.stderr.strip()}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=".build/debug/abconsole")
@@ -103,11 +154,14 @@ def main():
                 failures.append(f"git diff does not print the ramp in words: {shown[:400]!r}")
             mp.git(repo, "commit", "-q", "-am", "ramp")
             log = mp.git(repo, "log", "-p", "-1").stdout
-            if "+history" not in log or "ramp alpha" not in log:
-                failures.append(f"git log -p (textconv) does not show the change in words: {log[:400]!r}")
+            # The textconv form says what each entry did, a ramp with the share it moved, as `abconsole diff` does.
+            if "+history ramp alpha: control=50,treat=50 → control=80,treat=20 (moves 30 % of subjects) by alice" not in log:
+                failures.append(f"git log -p (textconv) does not show the ramp in words with its share: {log[:600]!r}")
             show = mp.git(repo, "show", "--ext-diff").stdout
             if "ramp alpha: control=50,treat=50 → control=80,treat=20" not in show:
                 failures.append(f"git show --ext-diff does not print the ramp in words: {show[:400]!r}")
+            check_git_edges(runner, repo, store, failures)
+            check_not_a_prefix(runner, tmp, failures)
     for failure in failures[:20]:
         print("FAIL", failure)
     print(f"diff_history: {args.rounds} rounds, {len(failures)} failed")

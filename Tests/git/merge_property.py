@@ -297,7 +297,7 @@ def history_problem(base, ours, theirs, merged):
 
 def changed_units_of(key, before, after):
     """The units of experiment `key` that differ between two stores (existence as ("existence"))."""
-    return sorted((u for u in changed_units(before, after) if u[0] == key), key=str)
+    return sorted((u for u in changed_units(before, after) if u[0] == key and unit_value(before, u) != unit_value(after, u)), key=str)
 
 
 def unit_value(store, unit):

@@ -31,6 +31,11 @@ def fields_of(store):
     found["store"] = store.get("x_future"), store.get("a_first")
     for exp in store["experiments"]:
         found[exp["key"]] = exp.get("x_future")
+        metrics = exp.get("metrics") or {}
+        found[(exp["key"], "metrics")] = metrics.get("x_future")
+        found[(exp["key"], "goal")] = (metrics.get("goal") or {}).get("x_future")
+        for guardrail in metrics.get("guardrails", []):
+            found[(exp["key"], "guardrail", guardrail["metric"])] = guardrail.get("x_future")
         for variant in exp["variants"]:
             found[(exp["key"], variant["name"])] = variant.get("x_future")
         for entry in exp["whitelist"]:
@@ -49,6 +54,7 @@ def main():
         for key in ("alpha", "beta"):
             run(binary, "--store", path, "create", key, "--type", "user", "--variants", "control=50,treat=50")
         run(binary, "--store", path, "whitelist", "add", "alpha", "user-1", "treat", "--note", "qa")
+        run(binary, "--store", path, "set-metrics", "alpha", "--goal", "purchase", "--guardrail", "refund:decrease")
         with open(path) as handle:
             store = json.load(handle)
         store.update(FUTURE)
@@ -57,6 +63,9 @@ def main():
         alpha.update(FUTURE)
         alpha["variants"][1].update(FUTURE)
         alpha["whitelist"][0].update(FUTURE)
+        alpha["metrics"].update(FUTURE)
+        alpha["metrics"]["goal"].update(FUTURE)
+        alpha["metrics"]["guardrails"][0].update(FUTURE)
         store["history"][0].update(FUTURE)
         with open(path, "w") as handle:
             json.dump(store, handle, indent=3)
@@ -64,7 +73,8 @@ def main():
         for command in (["whitelist", "add", "alpha", "user-2", "control"], ["whitelist", "note", "alpha", "user-1", "vip"],
                         ["whitelist", "add", "alpha", "user-1", "control", "--replace"],
                         ["ramp", "alpha", "control=60", "treat=40"], ["set-payload", "alpha", "treat", '{"c":1}'],
-                        ["set-description", "alpha", "why"], ["set-description", "beta", "other"]):
+                        ["set-description", "alpha", "why"], ["set-description", "beta", "other"],
+                        ["set-metrics", "alpha", "--goal", "purchase", "--guardrail", "refund:decrease", "--guardrail", "latency:decrease"]):
             proc = run(binary, "--store", path, *command)
             if proc.returncode != 0:
                 failures.append(f"{command}: exit {proc.returncode}: {proc.stderr.strip()}")
@@ -90,6 +100,7 @@ def main():
         ours, theirs = json.loads(first), json.loads(first)
         ours["experiments"][0]["x_future"] = {"goal": "ours"}
         theirs["experiments"][0]["variants"][1]["x_future"] = {"goal": "theirs"}
+        theirs["experiments"][0]["metrics"]["goal"]["x_future"] = {"goal": "theirs"}
         paths = []
         for name, doc in (("base", base), ("ours", ours), ("theirs", theirs)):
             paths.append(os.path.join(tmp, name + ".json"))
@@ -100,7 +111,9 @@ def main():
         with open(merged) as handle:
             result = json.load(handle)
         if proc.returncode != 0 or result["experiments"][0]["x_future"] != {"goal": "ours"} \
-                or result["experiments"][0]["variants"][1]["x_future"] != {"goal": "theirs"}:
+                or result["experiments"][0]["variants"][1]["x_future"] != {"goal": "theirs"} \
+                or result["experiments"][0]["metrics"]["goal"]["x_future"] != {"goal": "theirs"} \
+                or result["experiments"][0]["metrics"]["x_future"] != FUTURE["x_future"]:
             failures.append(f"one-sided unknown fields did not merge: exit {proc.returncode} {proc.stdout}")
         theirs["experiments"][0]["x_future"] = {"goal": "theirs"}
         with open(paths[2], "w") as handle:
@@ -109,6 +122,24 @@ def main():
         conflicts = json.loads(proc.stdout)["conflicts"] if proc.stdout else []
         if proc.returncode != 1 or [(c["experiment"], c["unit"], c["field"]) for c in conflicts] != [("alpha", "field", "x_future")]:
             failures.append(f"a field changed on both sides is not one field conflict: exit {proc.returncode} {proc.stdout}")
+        # A whitelist entry whose only difference is a field this version does not know: the conflict
+        # names the field in words, and no command claims to restore THEIRS's.
+        theirs = json.loads(first)
+        ours = json.loads(first)
+        ours["experiments"][0]["whitelist"][0]["x_future"] = "silver"
+        theirs["experiments"][0]["whitelist"][0]["x_future"] = "gold"
+        for name, doc in (("ours", ours), ("theirs", theirs)):
+            with open(os.path.join(tmp, name + ".json"), "w") as handle:
+                json.dump(doc, handle)
+        proc = run(binary, "merge", *paths, "--out", merged, "--json")
+        conflicts = json.loads(proc.stdout)["conflicts"] if proc.stdout else []
+        entry = conflicts[0] if len(conflicts) == 1 else {}
+        if entry.get("unit") != "whitelist" or 'field x_future="gold"' not in (entry.get("theirs") or "") \
+                or 'field x_future="silver"' not in (entry.get("ours") or "") or entry.get("command") is not None:
+            failures.append(f"a whitelist conflict on an unknown field does not name it: {proc.stdout}")
+        proc = run(binary, "merge", *paths, "--out", merged)
+        if "edit it by hand" not in proc.stdout:
+            failures.append(f"a whitelist conflict on an unknown field suggests a command: {proc.stdout}")
     for failure in failures:
         print("FAIL", failure)
     print(f"unknown_fields: {len(failures)} failed")

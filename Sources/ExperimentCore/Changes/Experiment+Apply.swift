@@ -105,7 +105,7 @@ extension Experiment {
         case .setMetrics(let metrics):
             if let problem = metrics.problems.first { throw .invalidMetrics(problem.message) }
             let before = self.metrics.summary
-            self.metrics = metrics
+            self.metrics = self.metrics.keepingUnknownFields(in: metrics)
             return AppliedChange(action: .setMetrics, before: before, after: metrics.summary,
                                  result: ChangeOutcome(message: metrics.summary.map { "`\(key)` now judges its variants by \($0)" }
                                      ?? "cleared the goal and guardrail metrics of `\(key)`"))

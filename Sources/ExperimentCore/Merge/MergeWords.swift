@@ -40,13 +40,26 @@ enum MergeWords {
         return command
     }
 
-    /// A whitelist entry as the history writes it, with who added it.
+    /// A whitelist entry as the history writes it, with who added it and the fields this version does
+    /// not know (`user-1 → green, note "x" by alice, field tier=gold`), so entries that differ read differently.
     static func entry(_ entry: WhitelistEntry?) -> String? {
-        entry.map { "\($0.historyText) by \($0.addedBy)" }
+        entry.map { "\($0.historyText) by \($0.addedBy)" + fields($0.unknownFields) }
     }
 
-    static func whitelistCommand(key: String, subject: String, theirs: WhitelistEntry?) -> [[String]] {
+    /// Unknown fields in words, in name order: `, field tier=gold, field rank=2`; empty when there are none.
+    static func fields(_ unknown: [String: JSONValue]) -> String {
+        unknown.keys.sorted().map { ", field \($0)=\(unknown[$0]?.compactText ?? "")" }.joined()
+    }
+
+    /// The commands that turn OURS's entry into THEIRS's; none when THEIRS's has a field this version
+    /// does not know, which no command writes (the conflict then says to edit it by hand). A replaced
+    /// entry keeps its unknown fields, so OURS's are dropped by removing it first.
+    static func whitelistCommand(key: String, subject: String, ours: WhitelistEntry?, theirs: WhitelistEntry?) -> [[String]] {
         guard let theirs else { return [["whitelist", "remove", key, subject]] }
+        guard theirs.unknownFields.isEmpty else { return [] }
+        if ours?.unknownFields.isEmpty == false {
+            return [["whitelist", "remove", key, subject], ["whitelist", "add", key, subject, theirs.variant, "--note", theirs.note]]
+        }
         return [["whitelist", "add", key, subject, theirs.variant, "--note", theirs.note, "--replace"]]
     }
 
@@ -56,14 +69,17 @@ enum MergeWords {
 
     /// An experiment's goal and guardrail metrics in the history's words (`goal purchase; guardrails refund:decrease`).
     static func metrics(_ metrics: ExperimentMetrics) -> String {
-        metrics.summary ?? "no goal or guardrail metrics"
+        let unknown = metrics.named.map { named in fields(named.unknownFields).replacingOccurrences(of: ", field ", with: ", \(named.metric) field ") }
+        return (metrics.summary ?? "no goal or guardrail metrics") + fields(metrics.unknownFields) + unknown.joined()
     }
 
-    /// The command that sets exactly `theirs` as the experiment's metrics.
-    static func metricsCommand(key: String, _ theirs: ExperimentMetrics) -> [String] {
+    /// The command that sets exactly `theirs` as the experiment's metrics; none when it holds a field this version does not know.
+    static func metricsCommand(key: String, _ theirs: ExperimentMetrics) -> [[String]] {
+        // Fields this version does not know: no command writes them (the conflict says to edit it by hand).
+        guard theirs.unknownFields.isEmpty, theirs.named.allSatisfy(\.unknownFields.isEmpty) else { return [] }
         var command = ["set-metrics", key, "--clear"]
         if let goal = theirs.goal { command += ["--goal", goal.text] }
         for guardrail in theirs.guardrails { command += ["--guardrail", guardrail.text] }
-        return command
+        return [command]
     }
 }

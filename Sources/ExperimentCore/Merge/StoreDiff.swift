@@ -14,6 +14,16 @@ public struct StoreChange: Hashable, Sendable {
     public var at: Date?
     /// For a ramp or an allocation change, the share of subjects that switch variant (0…1).
     public var movedShare: Double?
+
+    /// The change on one line, as `abconsole diff` and git's `textconv` print it:
+    /// `ramp alpha: control=50,treat=50 → control=20,treat=80 (moves 30 % of subjects) by alice at …`.
+    public var words: String {
+        var line = "\(action) \(experiment ?? "store"): \(before ?? "∅") → \(after ?? "∅")"
+        if let movedShare { line += " (moves \(Experiment.percentText(movedShare)) of subjects)" }
+        if let operatorName { line += " by \(operatorName)" }
+        if let at { line += " at \(StoreDiff.dateText(at))" }
+        return line
+    }
 }
 
 /// The changes from one version of the store to another (`abconsole diff`), and the store in words
@@ -128,8 +138,8 @@ public enum StoreDiff {
         return changes
     }
 
-    /// The store in words, one line per unit and history entry: what git's `textconv` shows, so a
-    /// line diff of two versions reads as their changes.
+    /// The store in words, one line per unit and history entry (what the entry did, a ramp with the
+    /// share of subjects it moved): what git's `textconv` shows, so a line diff of two versions reads as their changes.
     public static func words(_ snapshot: StoreSnapshot) -> [String] {
         var lines: [String] = []
         for experiment in snapshot.sortedExperiments {
@@ -145,9 +155,7 @@ public enum StoreDiff {
             for name in experiment.unknownFields.keys.sorted() { lines.append("  \(key) field \(name) \(experiment.unknownFields[name]?.compactText ?? "")") }
         }
         for name in snapshot.unknownFields.keys.sorted() { lines.append("field \(name) \(snapshot.unknownFields[name]?.compactText ?? "")") }
-        for entry in snapshot.history {
-            lines.append("history \(dateText(entry.at)) \(entry.operatorName) \(entry.action.rawValue) \(entry.experiment): \(entry.changeText)")
-        }
+        for entry in snapshot.history { lines.append("history " + change(of: entry).words) }
         return lines
     }
 

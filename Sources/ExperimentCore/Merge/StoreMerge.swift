@@ -188,7 +188,7 @@ public enum StoreMerge {
         if metrics.conflict {
             let conflict = MergeConflict(experiment: key, unit: .metrics, base: base.map { MergeWords.metrics($0.metrics) },
                                          ours: MergeWords.metrics(ours.metrics), theirs: MergeWords.metrics(theirs.metrics),
-                                         commands: [MergeWords.metricsCommand(key: key, theirs.metrics)])
+                                         commands: MergeWords.metricsCommand(key: key, theirs.metrics))
             conflicts.append(conflict)
             if chosen.contains(conflict.id) { merged.metrics = theirs.metrics }
         }
@@ -268,7 +268,7 @@ public enum StoreMerge {
         let subject = (ours ?? theirs ?? base)?.subject ?? ""
         return MergeConflict(experiment: key, unit: .whitelist, subject: subject, base: MergeWords.entry(base), ours: MergeWords.entry(ours),
                              theirs: MergeWords.entry(theirs),
-                             commands: MergeWords.whitelistCommand(key: key, subject: subject, theirs: theirs))
+                             commands: MergeWords.whitelistCommand(key: key, subject: subject, ours: ours, theirs: theirs))
     }
 
     /// Unknown fields by name (rule 7); changed differently on both sides, a `field` conflict.

@@ -10,6 +10,8 @@ public enum MetricDirection: String, Hashable, Sendable, CaseIterable, Codable {
 public struct NamedMetric: Hashable, Sendable {
     public var metric: String
     public var direction: MetricDirection
+    /// Fields a newer abconsole wrote that this one does not know, by name: kept (SPEC §11 rule 7).
+    public var unknownFields: [String: JSONValue] = [:]
 
     public init(metric: String, direction: MetricDirection = .increase) {
         self.metric = metric
@@ -46,6 +48,8 @@ public struct ExperimentMetrics: Hashable, Sendable {
 
     public var goal: NamedMetric?
     public var guardrails: [NamedMetric]
+    /// Fields of the `metrics` object a newer abconsole wrote that this one does not know: kept (SPEC §11 rule 7).
+    public var unknownFields: [String: JSONValue] = [:]
 
     public init(goal: NamedMetric? = nil, guardrails: [NamedMetric] = []) {
         self.goal = goal
@@ -56,6 +60,24 @@ public struct ExperimentMetrics: Hashable, Sendable {
     public static let none = ExperimentMetrics()
 
     public var isEmpty: Bool { goal == nil && guardrails.isEmpty }
+
+    /// Nothing to store: no metric named and no unknown field (the experiment's `metrics` is left out).
+    public var isAbsent: Bool { isEmpty && unknownFields.isEmpty }
+
+    /// `new` keeping the unknown fields these metrics hold: the object's, and each goal's or guardrail's
+    /// where `new` names the same metric without any (a change sets what it knows, rule 7 keeps the rest).
+    public func keepingUnknownFields(in new: ExperimentMetrics) -> ExperimentMetrics {
+        var kept = new
+        if kept.unknownFields.isEmpty { kept.unknownFields = unknownFields }
+        let old = Dictionary(named.map { ($0.metric, $0.unknownFields) }, uniquingKeysWith: { first, _ in first })
+        func keep(_ named: inout NamedMetric) { if named.unknownFields.isEmpty { named.unknownFields = old[named.metric] ?? [:] } }
+        if var goal = kept.goal {
+            keep(&goal)
+            kept.goal = goal
+        }
+        for index in kept.guardrails.indices { keep(&kept.guardrails[index]) }
+        return kept
+    }
 
     /// The goal, then the guardrails: every metric named, in the order results shows them.
     public var named: [NamedMetric] { (goal.map { [$0] } ?? []) + guardrails }

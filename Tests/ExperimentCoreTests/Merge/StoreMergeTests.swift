@@ -173,6 +173,42 @@ struct StoreMergeTests {
         #expect(result.snapshot.history == ours.history + [revert], "the ramp's entry stays, the revert explains the value")
     }
 
+    @Test func diffNamesTheEntriesNewHasThatOldLacksWithoutNeedingAPrefix() throws {
+        let base = try Fixture.snapshot(Self.key, status: .running)
+        var ours = base, theirs = base
+        try ours.apply(.setDescription(experiment: Self.key, description: "ours"), context: Self.at(2, "bob"))
+        try theirs.apply(.pause(experiment: Self.key), context: Self.at(1, "carol"))
+        let merged = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger).snapshot
+        #expect(!merged.history.starts(with: ours.history))
+        #expect(StoreDiff.changes(old: ours, new: merged).map(\.action) == ["pause"])
+        #expect(StoreDiff.changes(old: theirs, new: merged).map(\.action) == ["set_description"])
+        // No new entry (a revert git made without the driver): the units that differ.
+        #expect(StoreDiff.changes(old: merged, new: base).map(\.action) == ["allocation", "description"])
+    }
+
+    @Test func unknownFieldsInsideMetricsAreKeptByAChangeAndAMerge() throws {
+        var base = try Fixture.snapshot(Self.key, status: .running)
+        var goal = NamedMetric(metric: "purchase")
+        goal.unknownFields = ["window": .string("7d")]
+        var metrics = ExperimentMetrics(goal: goal, guardrails: [NamedMetric(metric: "refund", direction: .decrease)])
+        metrics.unknownFields = ["owner": .string("growth")]
+        base.experiments[Self.key]?.metrics = metrics
+        // A change naming the same goal keeps its fields and the object's.
+        var ours = base
+        try ours.apply(.edit(experiment: Self.key, .setMetrics(ExperimentMetrics(goal: NamedMetric(metric: "purchase")))), context: Self.at(1, "bob"))
+        #expect(ours.experiments[Self.key]?.metrics.goal?.unknownFields == ["window": .string("7d")])
+        #expect(ours.experiments[Self.key]?.metrics.unknownFields == ["owner": .string("growth")])
+        // A merge where THEIRS changed a field inside the metrics takes it (one side changed the unit).
+        var theirs = base
+        theirs.experiments[Self.key]?.metrics.guardrails[0].unknownFields = ["limit": .string("2%")]
+        theirs.revision += 1
+        let merged = StoreMerge.merge(base: base, ours: base, theirs: theirs, by: Self.merger).snapshot
+        #expect(merged.experiments[Self.key]?.metrics.guardrails.first?.unknownFields == ["limit": .string("2%")])
+        let both = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
+        #expect(both.conflicts.map(\.unit) == [.metrics] && both.conflicts[0].commands.isEmpty, "no command writes a field this version does not know")
+        #expect(both.conflicts[0].theirs?.contains("refund field limit=\"2%\"") == true, "\(both.conflicts[0])")
+    }
+
     @Test func aSideEqualToBaseOrEqualSidesGiveTheOtherSideUnchanged() throws {
         let (base, ours, theirs) = try sides([.pause(experiment: Self.key)], [.setDescription(experiment: Self.key, description: "x")])
         var odd = ours

@@ -20,17 +20,27 @@ struct StoreRecordRoundTripTests {
         }
         let payload = JSONValue.object(["color": .string("#0a84ff"), "ratio": .number(1.5), "on": .bool(true),
                                         "list": .array([.null, .number(2.25), .string(awkward)])])
-        let alpha = Experiment(key: "alpha", type: .device, status: .resolved, salt: "salt α", control: "a", winner: "b",
+        var alpha = Experiment(key: "alpha", type: .device, status: .resolved, salt: "salt α", control: "a", winner: "b",
                                description: awkward, revision: 7, createdAt: t0, updatedAt: t1, updatedBy: "bob",
                                variants: [Variant(name: "a", weight: Weight(buckets: 2550), ranges: [BucketRange(0, 2000), BucketRange(9450, 10_000)], payload: payload),
                                           Variant(name: "b", weight: Weight(buckets: 7450), ranges: [BucketRange(2000, 9450)], payload: .string("b"))],
                                whitelist: whitelist)
+        // Fields a newer build wrote inside the metrics (the object, a goal, a guardrail) come back too.
+        var goal = NamedMetric(metric: "purchase")
+        goal.unknownFields = ["window": .string(awkward)]
+        alpha.metrics = ExperimentMetrics(goal: goal, guardrails: [NamedMetric(metric: "refund", direction: .decrease)])
+        alpha.metrics.unknownFields = ["owner": .object(["team": .string("growth")])]
+        alpha.metrics.guardrails[0].unknownFields = ["limit": .number(2.5)]
         let beta = Experiment(key: "beta", type: .user, status: .running, salt: "beta", control: "control", winner: nil,
                               description: "plain", revision: 2, createdAt: t0, updatedAt: t0, updatedBy: "alice",
                               variants: [Variant(name: "control", weight: Weight(buckets: 5000), ranges: [BucketRange(0, 5000)])],
                               whitelist: [SubjectID("qa-1"): WhitelistEntry(subject: "qa-1", variant: "control", note: "QA", addedBy: "alice", addedAt: t0)])
-        let history = [HistoryEntry(at: t0, operatorName: "alice", experiment: "alpha", action: .create, before: awkward, after: "draft a=25.5,b=74.5"),
+        var history = [HistoryEntry(at: t0, operatorName: "alice", experiment: "alpha", action: .create, before: awkward, after: "draft a=25.5,b=74.5"),
                        HistoryEntry(at: t1, operatorName: "bob", experiment: "alpha", action: .resolve, before: "running", after: "resolved winner=b")]
+        // A merge's revert entry, marked as the merge's.
+        var revert = HistoryEntry(at: t1, operatorName: "dana", experiment: "beta", action: .revert, before: "description x", after: "description plain")
+        revert.byMerge = true
+        history.append(revert)
         return StoreSnapshot(revision: 9, experiments: ["alpha": alpha, "beta": beta], history: history)
     }
 

@@ -47,7 +47,7 @@ extension Experiment: Codable {
         try container.encode(updatedBy, forKey: .updatedBy)
         try container.encode(variants, forKey: .variants)
         try container.encode(sortedWhitelist, forKey: .whitelist)
-        if !metrics.isEmpty { try container.encode(metrics, forKey: .metrics) }
+        if !metrics.isAbsent { try container.encode(metrics, forKey: .metrics) }
         try encoder.encodeUnknown(unknownFields)
     }
 }

@@ -3,7 +3,8 @@ import ExperimentStore
 import Foundation
 
 /// `diff OLD NEW` (or git's seven-argument external-diff form): the store's changes in words (SPEC §11);
-/// `diff FILE --textconv`: the store in words, one line per unit, for git's `textconv`.
+/// git's one-argument form names an unmerged path; `diff FILE --textconv`: the store in words, one
+/// line per unit, for git's `textconv`. A file that is not a valid store is shown as a line diff.
 enum DiffCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let files = arguments.arguments("FILE")
@@ -13,35 +14,43 @@ enum DiffCommand {
         }
         let (label, oldPath, newPath): (String?, String, String)
         switch files.count {
+        case 1:
+            // git calls the external diff so for a path its merge left conflicted: no two versions to compare.
+            context.output.line("\(SafeOutput.text(files[0])) is unmerged: settle the conflict (abconsole console, or the commands `abconsole merge` printed), then diff")
+            return
         case 2: (label, oldPath, newPath) = (nil, files[0], files[1])
         case 7: (label, oldPath, newPath) = (files[0], files[1], files[4])
         default: throw CLIError.usage("diff takes OLD NEW, or git's seven external-diff arguments", command: nil)
         }
-        let changes = try changes(oldPath, newPath)
+        let changes: [StoreChange]
+        do {
+            changes = try Self.changes(oldPath, newPath, name: label)
+        } catch let error as CLIError where error.code == .dataError {
+            // A hand edit that breaks the store: git's diff goes on, showing the lines that changed.
+            FileHandle.standardError.write(Data("abconsole: warning: \(error.message.replacingOccurrences(of: "; nothing was written", with: "")); showing the lines that changed\n".utf8))
+            if let label { context.output.line("abconsole diff \(SafeOutput.text(label)): not a valid store, lines that changed") }
+            let lines = { (path: String) in
+                path == "/dev/null" ? [] : String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            for line in LineDiff.lines(old: lines(oldPath), new: lines(newPath)) { context.output.line(SafeOutput.text(line)) }
+            return
+        }
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(ChangesJSON(changes: changes.map(ChangeJSON.init))))
             return
         }
         if let label { context.output.line("abconsole diff \(SafeOutput.text(label)): \(Plural.count(changes.count, "change"))") }
-        for change in changes { context.output.line(SafeOutput.text(words(change))) }
+        for change in changes { context.output.line(SafeOutput.text(change.words)) }
     }
 
     /// `StoreDiff.changes` of the two files: by their bytes where `WrittenDiff` can (the same changes), else read whole.
-    static func changes(_ oldPath: String, _ newPath: String) throws -> [StoreChange] {
+    static func changes(_ oldPath: String, _ newPath: String, name: String?) throws -> [StoreChange] {
         if ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_MERGE"] == nil, let changes = WrittenDiff.changes(old: oldPath, new: newPath) {
             return changes
         }
-        let old = try store(oldPath, side: "OLD"), new = try store(newPath, side: "NEW")
+        let old = try store(oldPath, side: "OLD", name: name), new = try store(newPath, side: "NEW", name: name)
         return StoreDiff.changes(old: old, new: new)
-    }
-
-    /// One change on one line: `ramp alpha: control=50,treat=50 → control=20,treat=80 (moves 30 % of subjects) by alice at …`.
-    static func words(_ change: StoreChange) -> String {
-        var line = "\(change.action) \(change.experiment ?? "store"): \(change.before ?? "∅") → \(change.after ?? "∅")"
-        if let share = change.movedShare { line += " (moves \(Experiment.percentText(share)) of subjects)" }
-        if let name = change.operatorName { line += " by \(name)" }
-        if let at = change.at { line += " at \(StoreDiff.dateText(at))" }
-        return line
     }
 
     /// The store in words; a file that is not a store (or is gone: /dev/null) is passed through as it is.
@@ -57,10 +66,9 @@ enum DiffCommand {
     }
 
     /// The validated store at `path`; `/dev/null` or an empty file (git's side of an added or deleted file) is an empty store.
-    static func store(_ path: String, side: String) throws -> StoreSnapshot {
+    static func store(_ path: String, side: String, name: String?) throws -> StoreSnapshot {
         if path == "/dev/null" { return StoreSnapshot() }
-        if let data = FileManager.default.contents(atPath: path), data.isEmpty { return StoreSnapshot() }
-        return try MergeCommand.readStore(path, side: side)
+        return try MergeCommand.readStore(path, side: side, name: name, emptyIsStore: true)
     }
 
     struct ChangesJSON: Encodable {

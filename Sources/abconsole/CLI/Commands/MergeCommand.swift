@@ -6,6 +6,7 @@ import Foundation
 enum MergeCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let paths = try ["BASE", "OURS", "THEIRS"].map { try arguments.required($0) }
+        let name = arguments.option("--name")
         // The files compared by bytes (`WrittenMerge`) decide as the plain path; anything it cannot do, the plain path does.
         let fast = ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_MERGE"] == nil
             ? WrittenMerge(base: paths[0], ours: paths[1], theirs: paths[2], by: context.changeContext()) : nil
@@ -14,34 +15,35 @@ enum MergeCommand {
         if let fast {
             (conflicts, write) = (fast.conflicts, fast.write(to:))
         } else {
-            let result = try plainMerge(paths, by: context.changeContext())
+            let result = try plainMerge(paths, name: name, by: context.changeContext())
             conflicts = result.conflicts
             write = { (out: String) throws(FileSystem.Failure) -> Bool in try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot)) }
         }
         let out = arguments.option("--out") ?? paths[1]
-        let name = arguments.option("--name") ?? out
+        let shown = name ?? out
         do {
             _ = try write(out)
         } catch {
             let exists = FileManager.default.fileExists(atPath: out)
-            throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(SafeOutput.text(out)): \(error.reason); nothing was written")
+            throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(SafeOutput.text(shown)): \(error.reason); nothing was written")
         }
         if arguments.flag("--json") {
             context.output.line(try SafeOutput.json(ConflictsJSON(conflicts: conflicts.map(ConflictJSON.init))))
         } else if conflicts.isEmpty {
-            context.output.line("merged \(SafeOutput.text(name)) cleanly")
+            context.output.line("merged \(SafeOutput.text(shown)) cleanly")
         } else {
-            context.output.line("\(Plural.count(conflicts.count, "conflict")) merging \(SafeOutput.text(name)); it holds OURS's value of each:")
+            context.output.line("\(Plural.count(conflicts.count, "conflict")) merging \(SafeOutput.text(shown)); it holds OURS's value of each:")
             for conflict in conflicts { context.output.write(text(of: conflict)) }
         }
         if !conflicts.isEmpty { context.exit.code = 1 }
     }
 
-    /// The plain merge: the three stores read whole, merged by `StoreMerge`, the result validated.
-    static func plainMerge(_ paths: [String], by change: ChangeContext) throws -> MergeResult {
-        let base = try readStore(paths[0], side: "BASE")
-        let ours = try readStore(paths[1], side: "OURS")
-        let theirs = try readStore(paths[2], side: "THEIRS")
+    /// The plain merge: the three stores read whole (an empty BASE, git's for a file both sides
+    /// added, as an empty store), merged by `StoreMerge`, the result validated.
+    static func plainMerge(_ paths: [String], name: String?, by change: ChangeContext) throws -> MergeResult {
+        let base = try readStore(paths[0], side: "BASE", name: name, emptyIsStore: true)
+        let ours = try readStore(paths[1], side: "OURS", name: name)
+        let theirs = try readStore(paths[2], side: "THEIRS", name: name)
         let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: change)
         let problems = StoreValidator.problems(in: StoreDocument(result.snapshot))
         guard problems.isEmpty else {
@@ -74,15 +76,23 @@ enum MergeCommand {
         return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// The validated store at `path`, or one sentence naming the side and why (66 missing, 65 invalid).
-    static func readStore(_ path: String, side: String) throws -> StoreSnapshot {
+    /// The validated store at `path`, or one sentence on one line naming the side (by `name`, the
+    /// store's path in the work tree, when given: git's files are temporary) and why (66 missing, 65
+    /// invalid). With `emptyIsStore`, an empty file is an empty store.
+    static func readStore(_ path: String, side: String, name: String? = nil, emptyIsStore: Bool = false) throws -> StoreSnapshot {
+        let shown = SafeOutput.text(name.map { "\(side) of \($0)" } ?? "\(side) \(path)")
+        if emptyIsStore, let data = FileManager.default.contents(atPath: path), data.isEmpty { return StoreSnapshot() }
         do {
             return try StoreFile(path: path).load()
         } catch {
             switch error {
-            case .missing: throw CLIError(code: .noInput, message: "\(side) \(SafeOutput.text(path)) does not exist; nothing was written")
-            case .unreadable(_, let reason): throw CLIError(code: .noInput, message: "cannot read \(side) \(SafeOutput.text(path)): \(reason)")
-            default: throw CLIError(code: .dataError, message: "\(side) is not a valid store: \(SafeOutput.text(error.message)); nothing was written")
+            case .missing: throw CLIError(code: .noInput, message: "\(shown) does not exist; nothing was written")
+            case .unreadable(_, let reason): throw CLIError(code: .noInput, message: "cannot read \(shown): \(SafeOutput.text(reason))")
+            case .invalid(_, let problems):
+                let listed = problems.prefix(3).map { SafeOutput.text("\($0)") }.joined(separator: "; ")
+                let more = problems.count > 3 ? " and \(problems.count - 3) more" : ""
+                throw CLIError(code: .dataError, message: "\(shown) is not a valid store: \(listed)\(more); nothing was written")
+            default: throw CLIError(code: .dataError, message: "\(shown) is not a valid store: \(SafeOutput.text(error.message)); nothing was written")
             }
         }
     }
