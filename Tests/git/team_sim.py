@@ -305,11 +305,12 @@ class Sim:
         for _ in range(50):
             operation, unmerged = clone.operation(), clone.unmerged()
             if unmerged:
+                self.totals["settled"][operation] = self.totals["settled"].get(operation, 0) + 1
                 self.check_conflict(clone, output)
                 clone.git("add", "--", STORE)
             if operation is None:
                 if not unmerged and proc.returncode != 0:
-                    raise Abort(f"{clone.name}: git stopped without a conflict: {output.strip()[:400]}")
+                    raise Abort(f"{clone.name}: git stopped without a conflict: {output.strip()[-600:]}")
                 return unmerged
             if operation == "merge":
                 step = clone.git("commit", "--no-edit", check=False)
@@ -421,6 +422,7 @@ class Sim:
         self.pull(clone)
         pop = clone.git("stash", "pop", check=False)
         if clone.unmerged():
+            self.totals["settled"]["stash pop"] = self.totals["settled"].get("stash pop", 0) + 1
             self.check_conflict(clone, pop.stdout + pop.stderr)
             clone.git("add", "--", STORE)
             clone.git("stash", "drop", "-q")
@@ -480,6 +482,11 @@ class Sim:
         next(e for e in store["experiments"] if e["key"] == SEED_KEYS[0])["x_future"] = {"rollout": "gradual"}
         with open(os.path.join(first.path, STORE), "w", encoding="utf-8") as handle:
             json.dump(store, handle, indent=1)
+        # One change writes it in the canonical layout, as a newer abconsole would have (a command that
+        # changes nothing, such as `start` of a running experiment, would rewrite it uncommitted).
+        proc = first.cli(["set-description", SEED_KEYS[0], "the checkout button"])
+        if proc.returncode != 0:
+            raise Abort(f"seed store: set-description: {proc.stderr.strip()}")
         proc = first.cli(["git-setup", "--commit-changes"])
         if proc.returncode != 0:
             raise Abort(f"git-setup: {proc.stderr.strip()}")
@@ -570,7 +577,7 @@ def main():
     rounds = args.rounds or (200 if args.long else 80)
     binary = os.path.abspath(args.bin)
     totals = {"passed": 0, "failed": 0, "failures": [], "rounds": 0, "conflicts": 0, "cli": 0, "refused": 0, "pulls": 0,
-              "rejected": 0, "topic merges": 0, "empty steps skipped": 0, "git s": 0.0, "git runs": 0, "abconsole s": 0.0, "abconsole runs": 0, "changes": 0, "entries the merge added": {},
+              "rejected": 0, "topic merges": 0, "settled": {}, "empty steps skipped": 0, "git s": 0.0, "git runs": 0, "abconsole s": 0.0, "abconsole runs": 0, "changes": 0, "entries the merge added": {},
               "methods": {name: 0 for name in list(METHODS) + ["cherry-pick (nothing to pick: pull)",
                                                               "revert (nothing to revert: pull)", "stash (nothing saved: pull)"]}}
     started = time.monotonic()
@@ -603,7 +610,8 @@ def main():
     added = ", ".join(f"{name} {count}" for name, count in sorted(totals["entries the merge added"].items())) or "none"
     print(f"team_sim: {seeds} seeds, {totals['rounds']} rounds in {elapsed:.0f} s; syncs: {methods}; {totals['pulls']} pulls, "
           f"{totals['rejected']} pushes rejected, {totals['topic merges']} topic merges; {totals['cli']} CLI changes "
-          f"({totals['refused']} refused), {totals['changes']} tracked; {totals['conflicts']} conflicts settled; "
+          f"({totals['refused']} refused), {totals['changes']} tracked; {totals['conflicts']} conflicts settled ("
+          f"{', '.join(f'{name} {count}' for name, count in sorted(totals['settled'].items()))}); "
           f"entries the merge added: {added}; {totals['empty steps skipped']} empty steps skipped; "
           f"{totals['git runs']} git runs ({totals['git s']:.0f} s, merge driver included), "
           f"{totals['abconsole runs']} abconsole runs ({totals['abconsole s']:.0f} s)")
