@@ -124,7 +124,7 @@ struct VerbatimHistoryTests {
         ("a DEL in an operator", "\"experiment\": \"zeta\", \"operator\": \"alice\"}", "\"experiment\": \"zeta\", \"operator\": \"al\u{7F}ice\"}"),
         ("an escaped control character in an operator", "\"experiment\": \"zeta\", \"operator\": \"alice\"}",
          "\"experiment\": \"zeta\", \"operator\": \"al\\nice\"}"),
-        ("an unknown action", "{\"action\": \"set_payload\"", "{\"action\": \"set_colour\""),
+        ("an action that is not a word", "{\"action\": \"set_payload\"", "{\"action\": \"Set colour\""),
         ("a date that is not one", "\"at\": \"2026-01-01T00:00:00Z\", \"before\": null, \"experiment\": \"zeta\"",
          "\"at\": \"yesterday\", \"before\": null, \"experiment\": \"zeta\""),
         ("invalid UTF-8", "\"after\": \"draft off=30,on=70\"", "\"after\": \"draft off=30,on=70\u{FFFD}\""),

@@ -67,6 +67,9 @@ def main():
         alpha["metrics"]["goal"].update(FUTURE)
         alpha["metrics"]["guardrails"][0].update(FUTURE)
         store["history"][0].update(FUTURE)
+        # An action a newer abconsole records (a ramp plan, say) is kept as it is, like an unknown field.
+        store["history"].append({"action": "plan_set", "after": "control=90,treat=10 then control=50,treat=50", "at": store["history"][-1]["at"],
+                                 "before": None, "experiment": "alpha", "operator": "future"})
         with open(path, "w") as handle:
             json.dump(store, handle, indent=3)
         want = fields_of(store)
@@ -83,6 +86,10 @@ def main():
             lost = {k: v for k, v in want.items() if got.get(k) != v and v is not None}
             if lost:
                 failures.append(f"after {command}: lost {lost}")
+            with open(path) as handle:
+                actions = [entry["action"] for entry in json.load(handle)["history"]]
+            if actions.count("plan_set") != 1:
+                failures.append(f"after {command}: the newer version's action is not kept once: {actions}")
         with open(path, "rb") as handle:
             first = handle.read()
         # A change to beta leaves alpha's bytes (unknown fields and all) exactly as they were.
@@ -95,6 +102,9 @@ def main():
             failures.append("a change to another experiment changed the bytes of one with unknown fields")
         if run(binary, "--store", path, "validate").returncode != 0:
             failures.append("the store with unknown fields does not validate")
+        shown = run(binary, "--store", path, "history", "alpha", "--json")
+        if shown.returncode != 0 or "plan_set" not in [entry["action"] for entry in json.loads(shown.stdout or "[]")]:
+            failures.append(f"history does not show the newer version's action: exit {shown.returncode} {shown.stderr.strip()}")
         # Merge: changed on one side -> taken; changed differently on both -> a field conflict.
         base = json.loads(first)
         ours, theirs = json.loads(first), json.loads(first)
@@ -110,6 +120,8 @@ def main():
         proc = run(binary, "merge", *paths, "--out", merged)
         with open(merged) as handle:
             result = json.load(handle)
+        if [entry["action"] for entry in result["history"]].count("plan_set") != 1:
+            failures.append("the merge does not keep the newer version's action once")
         if proc.returncode != 0 or result["experiments"][0]["x_future"] != {"goal": "ours"} \
                 or result["experiments"][0]["variants"][1]["x_future"] != {"goal": "theirs"} \
                 or result["experiments"][0]["metrics"]["goal"]["x_future"] != {"goal": "theirs"} \

@@ -150,7 +150,7 @@ def store_cases():
     add("description-null", mutated(set_path(["experiments", 0, "description"], None)), "$.experiments[0].description")
     add("note-number", mutated(set_path(["experiments", 0, "whitelist", 0, "note"], 7)), "$.experiments[0].whitelist[0].note")
     add("added-at-bad", mutated(set_path(["experiments", 0, "whitelist", 0, "added_at"], "2026-13-45T99:00:00Z")), "$.experiments[0].whitelist[0].added_at")
-    add("history-action-unknown", mutated(set_path(["history", 0, "action"], "explode")), "$.history[0].action")
+    add("history-action-unknown", mutated(set_path(["history", 0, "action"], "Explode now")), "$.history[0].action")
     add("history-operator-empty", mutated(set_path(["history", 0, "operator"], "")), "$.history[0].operator")
     add("history-operator-escape", mutated(set_path(["history", 0, "operator"], "evil\u001b[2J")), "$.history[0].operator")
     # Missing fields.

@@ -38,6 +38,7 @@ public struct StaleNote: Equatable, Sendable {
         case .whitelistImport: "imported into its whitelist"
         case .revert: "took back a change in a merge"
         case .keep: "kept its side of a merge conflict"
+        default: "changed it (`\(action.rawValue)`)"
         }
     }
 }

@@ -27,18 +27,63 @@ public struct HistoryEntry: Hashable, Sendable {
     public var changeText: String { "\(before ?? "∅") → \(after ?? "∅")" }
 }
 
-/// The kinds of change the history records.
-public enum HistoryAction: String, Codable, Hashable, Sendable, CaseIterable {
-    case create, start, pause, ramp, resolve, delete, resalt
-    case addVariant = "add_variant"
-    case setPayload = "set_payload"
-    case setDescription = "set_description"
-    case setMetrics = "set_metrics"
-    case whitelistAdd = "whitelist_add"
-    case whitelistRemove = "whitelist_remove"
-    case whitelistImport = "whitelist_import"
+/// The kind of change a history entry records: one this version knows, or a word a newer abconsole
+/// wrote, kept as it is so that mixed versions share a store (SPEC §11 rule 7).
+public struct HistoryAction: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+    public let rawValue: String
+
+    /// The action named `rawValue`: any word of `[a-z][a-z0-9_]{0,63}`, known to this version or not.
+    public init?(rawValue: String) {
+        guard Self.isWord(rawValue.utf8) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    private init(known rawValue: String) { self.rawValue = rawValue }
+
+    public static let create = HistoryAction(known: "create")
+    public static let start = HistoryAction(known: "start")
+    public static let pause = HistoryAction(known: "pause")
+    public static let ramp = HistoryAction(known: "ramp")
+    public static let resolve = HistoryAction(known: "resolve")
+    public static let delete = HistoryAction(known: "delete")
+    public static let resalt = HistoryAction(known: "resalt")
+    public static let addVariant = HistoryAction(known: "add_variant")
+    public static let setPayload = HistoryAction(known: "set_payload")
+    public static let setDescription = HistoryAction(known: "set_description")
+    public static let setMetrics = HistoryAction(known: "set_metrics")
+    public static let whitelistAdd = HistoryAction(known: "whitelist_add")
+    public static let whitelistRemove = HistoryAction(known: "whitelist_remove")
+    public static let whitelistImport = HistoryAction(known: "whitelist_import")
     /// A merge took a side's value that no entry of that side explains (SPEC §11 rule 4); written by the merge.
-    case revert
+    public static let revert = HistoryAction(known: "revert")
     /// The console's conflicts screen kept OURS's value of a conflict: before = THEIRS's declined words, after = OURS's kept ones.
-    case keep
+    public static let keep = HistoryAction(known: "keep")
+
+    /// The actions this version records.
+    public static let allCases: [HistoryAction] = [.create, .start, .pause, .ramp, .resolve, .delete, .resalt, .addVariant, .setPayload,
+                                                   .setDescription, .setMetrics, .whitelistAdd, .whitelistRemove, .whitelistImport,
+                                                   .revert, .keep]
+
+    /// Whether this version records this action (a newer abconsole may write others).
+    public var isKnown: Bool { Self.allCases.contains(self) }
+
+    /// Whether `bytes` spell an action word: `[a-z][a-z0-9_]{0,63}`.
+    package static func isWord<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), bytes.count <= 64 else { return false }
+        return bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let action = HistoryAction(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "`\(text)` is not an action word (lower-case letters, digits and `_`, starting with a letter)"))
+        }
+        self = action
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }

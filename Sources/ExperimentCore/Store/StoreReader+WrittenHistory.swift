@@ -69,12 +69,9 @@ extension StoreReader {
         return (count, last)
     }
 
-    /// The raw values of the actions as bytes, to match without making a `String`.
-    private static let actionNames = HistoryAction.allCases.map { Array($0.rawValue.utf8) }
-
-    /// Whether `content` is the raw value of a `HistoryAction` (what the writer writes for one).
+    /// Whether `content` is the raw value of a `HistoryAction` (what the writer writes for one, known to this version or not).
     private static func isAction(_ content: PlainText) -> Bool {
-        actionNames.contains { name in name.withUnsafeBufferPointer { RepeatedText.same($0, content.bytes) } }
+        HistoryAction.isWord(content.bytes)
     }
 
     /// Consumes `null` or a string as the writer writes it; false, nothing consumed, otherwise.

@@ -11,7 +11,7 @@ extension HistoryEntry: Codable {
         at = try container.decodeDate(forKey: .at)
         operatorName = try container.decode(String.self, forKey: .operatorName)
         experiment = try container.decode(String.self, forKey: .experiment)
-        action = try container.decodeChoice(HistoryAction.self, forKey: .action)
+        action = try container.decode(HistoryAction.self, forKey: .action)
         before = try container.decodeIfPresent(String.self, forKey: .before)
         after = try container.decodeIfPresent(String.self, forKey: .after)
         byMerge = try container.decodeIfPresent(Bool.self, forKey: .byMerge) ?? false
