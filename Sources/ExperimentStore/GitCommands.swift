@@ -106,6 +106,8 @@ package struct GitCommands: Sendable {
             _ = error.bytes(waiting: 1)
             throw .timedOut(arguments: arguments, seconds: timeout)
         }
+        // The termination handler answers at once; Foundation's `waitUntilExit` alone polls a run loop every 50 ms.
+        if timeout == nil { exited.wait() }
         let outputData = output.bytes(waiting: nil) ?? Data(), errorData = error.bytes(waiting: nil) ?? Data()
         process.waitUntilExit()
         return Answer(status: process.terminationStatus, output: outputData, error: errorData)
