@@ -135,8 +135,10 @@ public struct StoreFile: Sendable {
         if run == nil { run = try changing(original, changed: nil, splicing: nil, keepingAdded: committer != nil, body) }
         guard let (result, save) = run else { throw .missing(path: path) }  // a plain read always answers
         do {
-            _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
-                StoreWriter.write(save.snapshot, to: &$0, verbatim: save.verbatim, history: save.history, from: original, spliced: save.spliced)
+            if !save.noChange {
+                _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
+                    StoreWriter.write(save.snapshot, to: &$0, verbatim: save.verbatim, history: save.history, from: original, spliced: save.spliced)
+                }
             }
         } catch {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
@@ -178,6 +180,8 @@ public struct StoreFile: Sendable {
         var spliced: [String: SplicedWhitelist] = [:]
         /// The history entries the body added (kept only when the change is to be committed).
         var added: [HistoryEntry] = []
+        /// The change recorded nothing and changed no value: the file is left as it is, whatever its layout.
+        var noChange = false
     }
 
     /// Reads `original`, applies `body` and validates the result: after a change to the experiments
@@ -199,6 +203,7 @@ public struct StoreFile: Sendable {
         }
         let historyCount = snapshot.history.count
         let historyBefore = keepingAdded ? snapshot.history : []
+        let unchanged = snapshot  // shares storage until the body writes: no copy is made
         let result: T
         do {
             result = try body(&snapshot)
@@ -213,7 +218,9 @@ public struct StoreFile: Sendable {
         // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
         if let changed { for key in changed { verbatim[key] = nil } } else { (verbatim, writtenHistory) = ([:], nil) }
         let added = keepingAdded ? Self.added(to: historyBefore, in: snapshot.history) : []
-        return (result, Save(snapshot: snapshot, verbatim: verbatim, history: writtenHistory, spliced: spliced, added: added))
+        // Every change records an entry; one that recorded none and left every value as it was writes nothing.
+        let noChange = original != nil && snapshot.history.count == historyCount && snapshot == unchanged
+        return (result, Save(snapshot: snapshot, verbatim: verbatim, history: writtenHistory, spliced: spliced, added: added, noChange: noChange))
     }
 
     /// The entries of `after` that `before` (in order, a subsequence of it) does not hold: what a change

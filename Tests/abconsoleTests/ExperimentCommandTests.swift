@@ -90,6 +90,21 @@ import Testing
         #expect(sandbox.ok(["start", "paused_exp"]).stdout == "resumed `paused_exp`; it now serves control=50,green=50\n")
     }
 
+    @Test func aChangeThatChangesNothingLeavesAStoreInAnotherLayoutAsItIs() throws {
+        let sandbox = try Fixture.sandbox()
+        // A hand-formatted store (valid, not in the writer's layout): a no-op must not reformat it,
+        // or `--commit-changes` leaves an uncommitted rewrite that stops the next `git pull`.
+        let parsed = try JSONSerialization.jsonObject(with: try #require(sandbox.storeBytes()))
+        let handFormatted = try JSONSerialization.data(withJSONObject: parsed, options: [.prettyPrinted])
+        try handFormatted.write(to: URL(fileURLWithPath: sandbox.store))
+        #expect(sandbox.ok(["start", "running_exp"]).stdout == "`running_exp` is already running\n")
+        #expect(sandbox.ok(["pause", "paused_exp"]).stdout == "`paused_exp` is already paused\n")
+        #expect(sandbox.storeBytes() == handFormatted, "a change that changes nothing writes nothing, whatever the layout")
+        // A real change still writes, in the writer's layout.
+        sandbox.ok(["start", "paused_exp"])
+        #expect(sandbox.storeBytes() != handFormatted)
+    }
+
     @Test func listJSONAndStatusFilter() throws {
         let sandbox = try Fixture.sandbox()
         let all = try sandbox.ok(["list", "--json"]).json()

@@ -102,9 +102,10 @@ public enum StoreMerge {
                 let taken = Set(StoreDiff.unitChanges(key, old: base.experiments[key], new: side.experiments[key]))
                 for change in StoreDiff.unitChanges(key, old: base.experiments[key], new: merged[key])
                 where taken.contains(change) && written.insert(change).inserted {
+                    // An empty value (a description set back to none) reads `description ""`, not a dangling word.
+                    func words(_ value: String) -> String { "\(change.action) " + (value.isEmpty ? "\"\"" : value) }
                     var entry = HistoryEntry(at: context.now, operatorName: context.operatorName, experiment: key, action: .revert,
-                                             before: change.before.map { "\(change.action) \($0)" },
-                                             after: change.after.map { "\(change.action) \($0)" })
+                                             before: change.before.map(words), after: change.after.map(words))
                     entry.byMerge = true
                     entries.append(entry)
                 }

@@ -173,6 +173,19 @@ struct StoreMergeTests {
         #expect(result.snapshot.history == ours.history + [revert], "the ramp's entry stays, the revert explains the value")
     }
 
+    @Test func aRevertToAnEmptyDescriptionSaysSoInWords() throws {
+        // git revert of the commit that first set a description: THEIRS holds the empty one again.
+        let before = try Fixture.snapshot(Self.key, status: .running)  // its description is empty
+        var described = before
+        try described.apply(.setDescription(experiment: Self.key, description: "why"), context: Self.at(1, "bob"))
+        var ours = described
+        try ours.apply(.pause(experiment: Self.key), context: Self.at(2, "bob"))
+        let result = StoreMerge.merge(base: described, ours: ours, theirs: before, by: Self.merger)
+        let revert = try #require(result.snapshot.history.last { $0.action == .revert })
+        #expect(revert.before == "description why")
+        #expect(revert.after == "description \"\"", "an empty value is shown, not a dangling word")
+    }
+
     @Test func diffNamesTheEntriesNewHasThatOldLacksWithoutNeedingAPrefix() throws {
         let base = try Fixture.snapshot(Self.key, status: .running)
         var ours = base, theirs = base
