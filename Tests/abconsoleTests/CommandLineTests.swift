@@ -39,7 +39,7 @@ import Testing
             #expect(help.lines.first == "usage: abconsole whitelist SUBCOMMAND [ARGS] [OPTIONS]", "\(group)")
             #expect(help.lines.contains { $0.hasPrefix("  add ") } && help.lines.contains { $0.hasPrefix("  import ") })
         }
-        #expect(sandbox.ok(["--version"]).stdout == "abconsole 0.13.0 (store schema 1)\n")
+        #expect(sandbox.ok(["--version"]).stdout == "abconsole 0.14.0 (store schema 1)\n")
         let create = sandbox.ok(["create", "--help"]).lines
         #expect(create.contains { $0.hasPrefix("  --type user|device") && $0.hasSuffix("(required)") })
         #expect(create.contains { $0.hasPrefix("  --salt S") && !$0.hasSuffix("(required)") })
