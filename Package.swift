@@ -41,12 +41,16 @@ let package = Package(
         .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentResults", "TerminalText"]),
         /// The console's runtime: the session that performs ConsoleUI's effects, its jobs, store and git work. No ncurses.
         .target(name: "ConsoleRuntime", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore", "ExperimentResults"]),
+        /// HTTP/1.1: a pure request parser and response writer, and the one socket file that serves them.
+        .target(name: "HTTPServer"),
+        /// What `serve` answers (SPEC §13): OFREP evaluation, exposure intake, health, tokens, the live store.
+        .target(name: "ExperimentServer", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "HTTPServer"]),
         /// The wide-character ncurses system library, reached through a small shim header.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "ExperimentServer", "HTTPServer", "CNcurses"]
         ),
         /// Test fixtures (`Fixture`, `TempDirectory`, `SplitMix64`) for the test targets and the benchmark; no product ships it.
         .target(name: "ExperimentTestSupport", dependencies: ["ExperimentCore"]),
@@ -61,6 +65,8 @@ let package = Package(
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "ExperimentTestSupport", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "ConsoleRuntime"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "ExperimentServerTests", dependencies: ["ExperimentServer", "HTTPServer", "ExperimentCore", "ExperimentStore", "ExperimentTestSupport"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
         /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).

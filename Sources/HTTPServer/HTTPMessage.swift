@@ -1,0 +1,61 @@
+import Foundation
+
+/// One header line of a request or response, its name as sent.
+public struct HTTPHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One complete HTTP/1.1 request: the body whole (a chunked body already joined).
+public struct HTTPRequest: Sendable, Equatable {
+    /// The method as sent, e.g. `GET`, `POST`.
+    public var method: String
+    /// The request target as sent: the path with its query, e.g. `/ofrep/v1/evaluate/flags`.
+    public var target: String
+    public var headers: [HTTPHeader]
+    public var body: Data
+    /// The peer's address for logs and the loopback check, e.g. `127.0.0.1`.
+    public var peer: String
+
+    public init(method: String, target: String, headers: [HTTPHeader] = [], body: Data = Data(), peer: String = "127.0.0.1") {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        self.peer = peer
+    }
+
+    /// The target without its query string.
+    public var path: String {
+        target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
+    }
+
+    /// The first header named `name` (compared without regard to case), if any.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// One response: status, headers (the server adds `Content-Length`, `Date` and `Connection`), body.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var headers: [HTTPHeader]
+    public var body: Data
+
+    public init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// What answers requests: called from the server's threads, possibly at once, so it must be thread-safe.
+public protocol HTTPHandler: Sendable {
+    /// The answer to one complete request.
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}
