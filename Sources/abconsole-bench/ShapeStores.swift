@@ -2,7 +2,7 @@ import ExperimentCore
 import ExperimentStore
 import Foundation
 
-/// The three store shapes of issue 14, about a million records each, and the files they start from.
+/// The three store shapes of the benchmark, about a million records each, and the files they start from.
 struct ShapeStore {
     /// One line of the report: what the store holds and how it was built.
     let title: String

@@ -2,7 +2,7 @@ import ExperimentCore
 import ExperimentStore
 import Foundation
 
-/// Scenario 8: the store's figures in three shapes of about a million records (issue 14), through
+/// Scenario 8: the store's figures in three shapes of about a million records, through
 /// the real binary: open (`validate`) against Python's `json.load`, its peak memory, one
 /// `whitelist add` to a small experiment, and one import of `importRows` rows.
 enum ShapesScenario {

@@ -26,7 +26,7 @@ struct Options {
     usage: abconsole-bench [--scenario NAME[,NAME...]] [--runs N] [--size F] [--abconsole PATH] [--keep]
       scenarios: bucketing, decision, batch, store, console, peer, client, results, shapes, git, export (default: all)
       --runs N      runs per figure; the median is printed (default 5; big-store figures at most 3)
-      --size F      scale the issue's sizes (1 = 1,000,000 subjects / whitelist entries; 0.1 for a quick look)
+      --size F      scale the benchmark's sizes (1 = 1,000,000 subjects / whitelist entries; 0.1 for a quick look)
       --abconsole   the release abconsole binary to spawn (default: beside this executable)
       --keep        keep the generated data directory
     """

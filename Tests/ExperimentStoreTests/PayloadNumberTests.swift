@@ -3,7 +3,7 @@ import Testing
 @testable import ExperimentCore
 @testable import ExperimentStore
 
-/// Payload numbers (issue 12): kept as written, and read alike by the fast reader and `JSONDecoder`.
+/// Payload numbers: kept as written, and read alike by the fast reader and `JSONDecoder`.
 struct PayloadNumberTests {
     static func store(payload: String, weight: String = "100") -> Data {
         Data(#"""

@@ -2,7 +2,7 @@ import ExperimentCore
 import ExperimentTestSupport
 import Foundation
 
-/// Small stores in the shapes of the benchmark (issue 14), built through `StoreSnapshot.apply`: the
+/// Small stores in the shapes of the benchmark, built through `StoreSnapshot.apply`: the
 /// point is the shape, not the size.
 enum StoreShapes {
     static let names = ["huge beside small", "long histories"]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 13's command-line points: did-you-mean, help and version, completion, repeated options, `assign` of everything.
+/// The command line's conveniences: did-you-mean, help and version, completion, repeated options, `assign` of everything.
 @Suite struct CommandLineTests {
     @Test(arguments: [
         (["lsit"], Int32(64), "unknown command `lsit`; did you mean `list`?"),
@@ -112,7 +112,7 @@ import Testing
     }
 }
 
-/// Plain output shows times in UTC, labelled, whatever the machine's zone (issue 13, point 8).
+/// Plain output shows times in UTC, labelled, whatever the machine's zone.
 @Suite struct TimeZoneOutputTests {
     @Test func plainTimesAreUTCLabelledInEveryZone() throws {
         let sandbox = try Fixture.sandbox()

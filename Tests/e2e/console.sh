@@ -548,7 +548,7 @@ scenario_results_hostile() {
 }
 
 # Edit inside a field with Home/←/Delete (the description), and the ramp editor's refused weight is
-# replaced, not appended to, by what is typed next (issue 13: `33.335` then `50` gave `33.33550`).
+# replaced, not appended to, by what is typed next (`33.335` then `50` gives `50`, not `33.33550`).
 scenario_text_editing() {
     start_console
     open_experiment cash_projection_banner

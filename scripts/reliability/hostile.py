@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile environments (issue 12): the real binary against broken streams, odd files, other users
+"""Hostile environments: the real binary against broken streams, odd files, other users
 and a lock file pulled from under it. Each check is one class of failure; every one prints its name
 and passes or lists its problems. Runs as root here, so other users are played with `setpriv`.
 
@@ -255,7 +255,7 @@ def team_shares_a_group_writable_store(tmp):
     return problems
 
 
-# ---------------------------------------------------------------- 2 and issue 9 item 14: locks and leftovers
+# ---------------------------------------------------------------- 2: locks and leftovers
 
 def big_store(tmp, entries=60_000):
     """A store whose changes take long enough to be stopped in the middle."""

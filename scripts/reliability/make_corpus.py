@@ -220,12 +220,12 @@ def store_cases():
     add("range-int-min-max", mutated(set_path(["experiments", 0, "variants", 0, "ranges"], [[-(2**63), 2**63 - 1]])), "within [0, 10000)")
     add("weight-1e308", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 1e308)), "0–100")
     add("weight-tiny", mutated(set_path(["experiments", 0, "variants", 0, "weight"], 5e-324)), "at most two decimals")
-    # Weights are compared exactly (issue 12): not within 1e-6 of two decimals, and both readers agree on -1e-400.
+    # Weights are compared exactly: not within 1e-6 of two decimals, and both readers agree on -1e-400.
     add("weight-near-two-decimals", base.replace(b'"weight": 30', b'"weight": 30.00000000001', 1), "at most two decimals")
     add("weight-underflow", base.replace(b'"weight": 30', b'"weight": -1e-400', 1), "$")
     add("payload-number-underflow", base.replace(b'"payload": null', b'"payload": [-1e-400]', 1), "$")
     add("payload-number-overflow", base.replace(b'"payload": null', b'"payload": {"n": 1e400}', 1), "$")
-    # Foundation's reader rolled impossible dates over (issue 12's sibling of ABCONSOLE_NOW).
+    # Impossible dates: Foundation's reader rolls them over, the store's reader refuses them.
     add("date-february-30", mutated(set_path(["experiments", 0, "created_at"], "2026-02-30T00:00:00Z")), "$.experiments[0].created_at")
     add("date-year-0000", mutated(set_path(["experiments", 0, "updated_at"], "0000-01-01T00:00:00Z")), "$.experiments[0].updated_at")
     add("date-second-60", mutated(set_path(["history", 0, "at"], "2026-01-01T00:00:60Z")), "$.history[0].at")
@@ -292,7 +292,7 @@ def csv_cases():
         ("cr-only-line-endings", b"qa-3,a\rqa-4,b\r", "line 1"),
         ("header-in-the-middle", b"qa-3,a\nsubject,variant\n", "no variant `variant`"),
         ("semicolon-separated", b"qa-3;a\n", "found 1 field"),
-        # Issue 12: two spreadsheet exports joined with `cat` carry the second one's BOM into a subject id.
+        # Two spreadsheet exports joined with `cat` carry the second one's BOM into a subject id.
         ("bom-joined-by-cat", b"\xef\xbb\xbfsubject,variant\nqa-3,a\n\xef\xbb\xbfqa-8,b\n", "line 3"),
         ("bom-inside-subject", "qa-3,a\nqa\ufeff-4,b\n".encode(), "line 2"),
         ("bom-quoted-subject", '"\ufeffqa-3",a\n'.encode(), "line 1"),
@@ -365,7 +365,7 @@ def args_cases():
         ("assign-subject-escape", ["assign", "e", "--user", "u\u001b[2J"], 65, "subject id"),
         ("assign-device-empty", ["assign", "e", "--device", ""], 65, "subject id"),
         ("assign-batch-subject-escape", ["assign", "e", "--subjects", "-"], 65, "subject id", None, "ok-1\nu\u001b[2J\n"),
-        # Issue 12: settings that read as numbers or dates but are not usable ones.
+        # Settings that read as numbers or dates but are not usable ones.
         ("lock-timeout-inf", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "inf"}),
         ("lock-timeout-1e309", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "1e309"}),
         ("lock-timeout-nan", ["list"], 64, "ABCONSOLE_LOCK_TIMEOUT", {"ABCONSOLE_LOCK_TIMEOUT": "nan"}),

@@ -8,7 +8,7 @@ struct ClientState {
     var overrides: [String: String] = [:]
     /// Reports already delivered (each goes out once).
     var reported: Set<ClientReport> = []
-    /// Exposures already logged this session.
+    /// Exposures already logged in this client's life.
     var exposed: Set<ExposureMark> = []
     var observers: [Int: @Sendable (Set<String>) -> Void] = [:]
     var nextObserver = 0

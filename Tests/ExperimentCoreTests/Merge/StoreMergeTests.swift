@@ -117,7 +117,7 @@ struct StoreMergeTests {
     }
 
     @Test func interleavedHistoriesMergeCleanlyEachEntryOnceInTimeOrder() throws {
-        // Round 1: OURS and THEIRS each change a different unit; the merge interleaves their entries by time.
+        // Step 1: OURS and THEIRS each change a different unit; the merge interleaves their entries by time.
         let base = try Fixture.snapshot(Self.key, status: .running)
         var ours = base, theirs = base
         try ours.apply(.setDescription(experiment: Self.key, description: "ours"), context: Self.at(1, "bob"))
@@ -126,7 +126,7 @@ struct StoreMergeTests {
         let first = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(first.conflicts.isEmpty)
         #expect(first.snapshot.history.map(\.operatorName).suffix(3) == ["bob", "carol", "bob"])
-        // Round 2: THEIRS (not the merge) goes on; its BASE (THEIRS as it was) is no prefix of the merged side.
+        // Step 2: THEIRS (not the merge) goes on; its BASE (THEIRS as it was) is no prefix of the merged side.
         var later = theirs
         try later.apply(.whitelistAdd(experiment: Self.key, subject: "user-2", variant: "control", note: ""), context: Self.at(4, "carol"))
         #expect(!first.snapshot.history.starts(with: theirs.history))

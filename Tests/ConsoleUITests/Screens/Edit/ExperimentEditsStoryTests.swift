@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ConsoleUI
 
-/// The edits the CLI can make, made from the console over a real store (issue 13, point 12).
+/// The edits the CLI can make, made from the console over a real store.
 @Suite("Experiment edits: stories")
 struct ExperimentEditsStoryTests {
     /// A session with the detail screen of `key` open (through the list filter).

@@ -235,7 +235,7 @@ struct RampEditorUpdateTests {
         guard case .ramp? = state.overlay else { throw FixtureError(message: "Enter left the editor") }
     }
 
-    /// The bug from issue 13: the field showed `33.335`, the user typed `50` and got `33.33550`.
+    /// A field showing `33.335` after a refused review: typing `50` gives `50`, not `33.33550`.
     @Test func afterAFailedReviewTypingReplacesTheFieldAsShown() throws {
         var (state, _) = try opened()
         F.send(F.typing("33.335") + [.enter], to: &state)
