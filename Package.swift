@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "ExperimentTestSupport", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "ConsoleRuntime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "ExperimentServerTests", dependencies: ["ExperimentServer", "HTTPServer", "ExperimentCore", "ExperimentStore", "ExperimentTestSupport"]),
+        .testTarget(name: "ExperimentServerTests", dependencies: ["ExperimentServer", "HTTPServer", "ExperimentCore", "ExperimentStore", "ExperimentResults", "ExperimentTestSupport"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
         /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).

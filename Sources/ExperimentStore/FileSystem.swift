@@ -338,17 +338,71 @@ package enum FileSystem {
         }
 
         private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
-            var written = 0
-            while written < bytes.count {
-                let count = write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return Failure(operation: "write", code: errno)
-                }
-                written += count
-            }
-            return nil
+            FileSystem.writeAll(descriptor, bytes)
         }
+    }
+
+    /// Writes every byte of `bytes` to `descriptor`, retrying short writes and EINTR.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return Failure(operation: "write", code: errno)
+            }
+            written += count
+        }
+        return nil
+    }
+
+    /// Where the file's last whole line ends: `size` when it ends in a newline (or is empty), else
+    /// just past its last newline (0 without one), so the part of a line a crash left behind is cut.
+    private static func wholeLinesEnd(_ fd: Int32, size: off_t) throws(Failure) -> off_t {
+        var end = size
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while end > 0 {
+            let count = Int(min(end, off_t(buffer.count)))
+            let start = end - off_t(count)
+            let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, start) }
+            if read < 0, errno == EINTR { continue }
+            guard read == count else { throw Failure(operation: "read", code: read < 0 ? errno : EIO) }
+            if let last = buffer[0..<count].lastIndex(of: 0x0A) { return start + off_t(last) + 1 }
+            end = start
+        }
+        return 0
+    }
+
+    /// Appends `bytes` to the regular file `path` (created with `newMode` when missing) durably and whole.
+    ///
+    /// The file is held under an exclusive `flock` for the append, so writers in any thread or
+    /// process never interleave; the bytes go in with `O_APPEND` and are `fsync`ed (a new file's
+    /// directory too) before this returns. When a write fails part-way the file is cut back to its
+    /// length before the append, and a part line a crash left at its end is cut before appending:
+    /// the file holds whole lines only (`bytes` ends with a newline).
+    package static func appendDurably(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, newMode: mode_t = 0o644) throws(Failure) {
+        let existed = access(path, F_OK) == 0
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, newMode)
+        guard fd >= 0 else { throw Failure(operation: "open", code: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(operation: "fstat", code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(operation: "open", code: EINVAL, detail: notRegular(info.st_mode)) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Failure(operation: "flock", code: errno) }
+        }
+        defer { flock(fd, LOCK_UN) }
+        guard fstat(fd, &info) == 0 else { throw Failure(operation: "fstat", code: errno) }
+        let before = try wholeLinesEnd(fd, size: info.st_size)
+        if before < info.st_size, ftruncate(fd, before) != 0 { throw Failure(operation: "ftruncate", code: errno) }
+        var failure = writeAll(fd, bytes)
+        if failure == nil, fsync(fd) != 0 { failure = Failure(operation: "fsync", code: errno) }
+        if let failure {
+            _ = ftruncate(fd, before)
+            _ = fsync(fd)
+            throw failure
+        }
+        if !existed { syncDirectory(directory(of: path)) }
     }
 
     private static func syncDirectory(_ directory: String) {

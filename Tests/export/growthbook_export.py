@@ -7,6 +7,8 @@ stock SDK (`pip install growthbook`), must give every ASCII subject the variant 
 gives it: with both attributes (`id` and `deviceId`), with only one, with neither, and with a
 different user and device id. With `--values payloads` each feature's value must be the payload of
 that variant when all of the experiment's variants carry one, else its name (stores mix both).
+`--no-whitelist` must give the export of the same store without whitelists (the SDK agreeing with
+`assign` on that store), and only without it does stderr say, once, that whitelisted ids ship.
 Also checked: deterministic bytes, `--out` equal to stdout, `export EXP ...` (only those, the
 store's `dateUpdated`), the refusals (invalid store, an experiment with payloads on some variants
 but not all, an unknown key: exit 65) and the non-ASCII warning.
@@ -190,6 +192,39 @@ def check_store(cli: CLI, report: Report, gb_class, store: dict, index: int, rng
     nobody = cli.run(path, "assign", *keys, "--json")
     if report.check(nobody.returncode == 0, f"store {index}: assign without subject failed"):
         expect(json.loads(nobody.stdout)["variants"], {}, "no attributes")
+    check_no_whitelist(cli, report, gb_class, store, index, path, subjects)
+
+
+def check_no_whitelist(cli: CLI, report: Report, gb_class, store: dict, index: int, path: str, subjects: list[str]) -> None:
+    """`--no-whitelist`: the file is the export of the store without whitelists (the SDK gives `assign`'s
+    variants of that store), names no whitelisted id; without it, stderr says once that the ids ship."""
+    listed = any(e["whitelist"] for e in store["experiments"])
+    shipped = cli.run(path, "export", "--format", "growthbook")
+    note = shipped.stderr.decode().count("ship in this file")
+    report.check(note == (1 if listed else 0), lambda: f"store {index}: whitelist note said {note} times (whitelists: {listed}): {shipped.stderr.decode()!r}")
+    bare = dict(store, experiments=[dict(e, whitelist=[]) for e in store["experiments"]])
+    bare_path = os.path.join(cli.directory, f"store-{index}-bare.json")
+    with open(bare_path, "w") as handle:
+        json.dump(bare, handle, indent=2, sort_keys=True)
+    for format_ in ("growthbook", "client"):
+        left = cli.run(path, "export", "--format", format_, "--no-whitelist")
+        reference = cli.run(bare_path, "export", "--format", format_)
+        report.check(left.returncode == 0 and "ship in this file" not in left.stderr.decode() and left.stdout == reference.stdout,
+                     lambda: f"store {index}: export --format {format_} --no-whitelist is not the export of the store without whitelists: {left.stderr.decode()!r}")
+    document = json.loads(cli.run(path, "export", "--format", "growthbook", "--no-whitelist").stdout)
+    report.check("$in" not in json.dumps(document), f"store {index}: --no-whitelist still has a whitelist rule")
+    features = document["features"]
+    keys = [experiment["key"] for experiment in store["experiments"]]
+    batch = cli.run(bare_path, "assign", *keys, "--subjects", "-", "--json", stdin=("\n".join(subjects) + "\n").encode())
+    if not report.check(batch.returncode == 0, lambda: f"store {index}: batch assign (no whitelist) exit {batch.returncode}"):
+        return
+    for line in batch.stdout.decode().splitlines():
+        answer = json.loads(line)
+        attributes = {"id": answer["subject"], "deviceId": answer["subject"]}
+        got = evaluate(gb_class(attributes=attributes, features=features), features, attributes)
+        for key in keys:
+            report.check(got[key] == answer["variants"][key],
+                         lambda: f"store {index} {key} --no-whitelist subject {answer['subject']!r}: GrowthBook {got[key]!r}, assign {answer['variants'][key]!r}")
 
 
 def check_edges(cli: CLI, report: Report, rng: random.Random, pool: list[str]) -> None:

@@ -4,8 +4,10 @@ import ExperimentCore
 public struct AnalysisRequest: Equatable, Sendable {
     public var experiment: Experiment
     public var window: ResultsWindow
-    public var exposuresPath: String
-    public var conversionsPath: String
+    /// The exposures logs: files, or directories of `exposures-*` logs (`EventSources`), read in this order.
+    public var exposuresPaths: [String]
+    /// The conversions logs: files, or directories of `conversions-*` logs, read in this order.
+    public var conversionsPaths: [String]
     /// Only these metrics, in this order (empty: every metric in the conversions, by name).
     public var metrics: [String]
     /// With `--conversion-window HOURS`: conversions count only up to first exposure + this (nanoseconds).
@@ -15,13 +17,31 @@ public struct AnalysisRequest: Equatable, Sendable {
 
     public init(experiment: Experiment, window: ResultsWindow, exposuresPath: String, conversionsPath: String,
                 metrics: [String] = [], conversionWindow: Int64? = nil, lookback: Int64? = nil) {
+        self.init(experiment: experiment, window: window, exposuresPaths: [exposuresPath], conversionsPaths: [conversionsPath],
+                  metrics: metrics, conversionWindow: conversionWindow, lookback: lookback)
+    }
+
+    public init(experiment: Experiment, window: ResultsWindow, exposuresPaths: [String], conversionsPaths: [String],
+                metrics: [String] = [], conversionWindow: Int64? = nil, lookback: Int64? = nil) {
         self.experiment = experiment
         self.window = window
-        self.exposuresPath = exposuresPath
-        self.conversionsPath = conversionsPath
+        self.exposuresPaths = exposuresPaths
+        self.conversionsPaths = conversionsPaths
         self.metrics = metrics
         self.conversionWindow = conversionWindow
         self.lookback = lookback
+    }
+
+    /// The one exposures log (or directory) when a single one is given.
+    public var exposuresPath: String {
+        get { exposuresPaths.first ?? "" }
+        set { exposuresPaths = [newValue] }
+    }
+
+    /// The one conversions log (or directory) when a single one is given.
+    public var conversionsPath: String {
+        get { conversionsPaths.first ?? "" }
+        set { conversionsPaths = [newValue] }
     }
 
     /// The longest conversion window: as many whole hours as 64 bits of nanoseconds hold (about 292 years).

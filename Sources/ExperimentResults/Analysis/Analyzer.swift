@@ -8,21 +8,25 @@ public enum Analyzer {
     /// many threads parse the logs; the analysis is the same whatever it says.
     public static func analyze(_ request: AnalysisRequest, progress: ReadProgress? = nil,
                                parallelism: ReadParallelism = .default) throws(EventError) -> Analysis {
-        // Both files must exist before minutes go into reading the first.
-        for path in [request.exposuresPath, request.conversionsPath] {
+        let exposures = try EventSources.files(request.exposuresPaths, prefix: EventSources.exposuresPrefix)
+        let conversions = try EventSources.files(request.conversionsPaths, prefix: EventSources.conversionsPrefix)
+        // Every file must exist before minutes go into reading the first.
+        for path in exposures + conversions {
             _ = try EventLog(path: path, fields: [], required: [])
             try LineReader(path: path).check()
         }
         var notes: [String] = []
-        let states = try ExposurePass(request: request).run(progress: progress, notes: &notes, parallelism: parallelism)
+        if exposures.isEmpty { notes.append(EventSources.emptyNote(request.exposuresPaths, prefix: EventSources.exposuresPrefix)) }
+        if conversions.isEmpty { notes.append(EventSources.emptyNote(request.conversionsPaths, prefix: EventSources.conversionsPrefix)) }
+        let states = try ExposurePass(request: request).run(exposures, progress: progress, notes: &notes, parallelism: parallelism)
         let whitelisted = states.removeWhitelisted(request.experiment.whitelist.values.lazy.map(\.subject))
-        let metrics = try ConversionPass(request: request).run(states, progress: progress, notes: &notes, parallelism: parallelism)
-        var analysis = try total(request, states, metrics, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
+        let metrics = try ConversionPass(request: request).run(conversions, states, progress: progress, notes: &notes, parallelism: parallelism)
+        var analysis = try total(request, states, metrics, files: conversions, whitelisted: whitelisted, rowsRead: progress?.rows ?? 0)
         analysis.readNotes = notes
         return analysis
     }
 
-    private static func total(_ request: AnalysisRequest, _ states: SubjectStates, _ read: [ConversionPass.Metric],
+    private static func total(_ request: AnalysisRequest, _ states: SubjectStates, _ read: [ConversionPass.Metric], files: [String],
                               whitelisted: Int, rowsRead: Int) throws(EventError) -> Analysis {
         let experiment = request.experiment
         let variantCount = experiment.variants.count
@@ -36,7 +40,8 @@ public enum Analyzer {
         var metrics: [MetricTotals] = []
         for metric in ordered {
             let type: MetricType = metric.hasValues ? .mean : .proportion
-            let variants = try totals(of: metric, type: type, variantOf: variantOf, subjects: subjectsPerVariant, request: request)
+            let variants = try totals(of: metric, type: type, variantOf: variantOf, subjects: subjectsPerVariant, request: request,
+                                      file: files.indices.contains(metric.lastFile) ? files[metric.lastFile] : request.conversionsPath)
             metrics.append(MetricTotals(name: String(decoding: metric.name, as: UTF8.self), type: type, variants: variants))
         }
         let seen = Set(read.map { String(decoding: $0.name, as: UTF8.self) })
@@ -50,12 +55,12 @@ public enum Analyzer {
         return analysis
     }
 
-    /// Each variant's totals of one metric, in two passes over the stored values: the sums, then (for
+    /// Each variant's totals of one metric (`file`: the log of its last counted conversion), in two passes over the stored values: the sums, then (for
     /// a mean) the squared deviations from each variant's mean (subjects without a conversion count as 0).
     /// With a lookback (CUPED), also the covariate sums of SPEC §12 from the values before each first exposure.
     /// Sums past the largest number, or that no sample can have, are the conversion log's error.
     private static func totals(of metric: ConversionPass.Metric, type: MetricType, variantOf: [Int16], subjects: [Int],
-                               request: AnalysisRequest) throws(EventError) -> [VariantTotals] {
+                               request: AnalysisRequest, file: String) throws(EventError) -> [VariantTotals] {
         let cuped = request.lookback != nil
         let count = subjects.count
         var stored = [Int](repeating: 0, count: count)
@@ -95,14 +100,14 @@ public enum Analyzer {
             let name = "metric `\(String(decoding: metric.name, as: UTF8.self))` in variant `\(request.experiment.variants[v].name)`"
             guard sums[v].isFinite, squares[v].isFinite, (squaredDeviations ?? 0).isFinite,
                   covariate.map({ $0.sum.isFinite && $0.sumSquares.isFinite && $0.crossSum.isFinite }) ?? true else {
-                throw .malformed(file: request.conversionsPath, line: metric.lastLine, field: "value",
+                throw .malformed(file: file, line: metric.lastLine, field: "value",
                                  reason: "the values of \(name) add up past the largest number (about 1.8e308)")
             }
             do throws(StatisticsError) {
                 let statistics = try GroupStatistics(subjects: subjects[v], sum: sums[v], sumSquares: squares[v], squaredDeviations: squaredDeviations)
                 totals.append(VariantTotals(statistics: statistics, covariate: covariate))
             } catch {
-                throw .malformed(file: request.conversionsPath, line: metric.lastLine, field: "value",
+                throw .malformed(file: file, line: metric.lastLine, field: "value",
                                  reason: "the values of \(name) describe no sample: \(error.message)")
             }
         }

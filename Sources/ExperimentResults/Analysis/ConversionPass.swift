@@ -17,6 +17,8 @@ struct ConversionPass {
         var perSubject = SubjectValues()
         /// The line of the last counted conversion (named when the totals leave the range of a number).
         var lastLine = 0
+        /// The index, among the files read, of the file of `lastLine`.
+        var lastFile = 0
         /// With a lookback (CUPED): each subject's summed values before its first exposure.
         var preSubject = SubjectValues()
     }
@@ -42,23 +44,45 @@ struct ConversionPass {
         @exclusivity(unchecked) var last = -1
     }
 
-    /// Reads every row; returns the metrics in the order first seen (in file order, whatever the threads).
-    func run(_ states: SubjectStates, progress: ReadProgress?, notes: inout [String], parallelism: ReadParallelism = .default) throws(EventError) -> [Metric] {
-        let log = try EventLog(path: request.conversionsPath, fields: Self.fields, required: [true, true, true, false])
+    /// Reads every row of every file; returns the metrics in the order first seen (in the order of
+    /// `files` and of each file's lines, whatever the threads).
+    func run(_ files: [String], _ states: SubjectStates, progress: ReadProgress?, notes: inout [String],
+             parallelism: ReadParallelism = .default) throws(EventError) -> [Metric] {
+        let reading = Reading()
+        for (index, path) in files.enumerated() {
+            try read(path, number: index, states, into: reading, progress: progress, notes: &notes, parallelism: parallelism)
+        }
+        return reading.metrics
+    }
+
+    /// Which of `fields` every row must carry: all but `value`.
+    static let required = [true, true, true, false]
+
+    /// A row's time, subject, metric and value, or the error naming its field: the one rule for a
+    /// conversion row (`results` reading a log and `serve` taking one in alike).
+    @inline(__always)
+    static func row(_ fields: UnsafeMutableBufferPointer<FieldSlice>, line: Int, _ values: FieldValues, quoted: Bool) throws(EventError)
+        -> (Int64, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, Double?) {
+        let time = try values.timestamp(fields[0], line: line)
+        let subject = try values.text(fields[1], line: line, field: "subject")
+        let name = try values.text(fields[2], line: line, field: "metric")
+        let value = try values.number(fields[3], line: line, field: "value", quotedAllowed: quoted)
+        return (time, subject, name, value)
+    }
+
+    private func read(_ path: String, number file: Int, _ states: SubjectStates, into reading: Reading, progress: ReadProgress?,
+                      notes: inout [String], parallelism: ReadParallelism) throws(EventError) {
+        let log = try EventLog(path: path, fields: Self.fields, required: Self.required)
         let values = FieldValues(path: log.path)
         let quoted = log.format == .csv
         let filter = Set(request.metrics.map { Array($0.utf8) })
         let to = request.window.to
         let limit = request.conversionWindow
         let lookback = request.lookback
-        let reading = Reading()
         let subjectCount = states.table.count
         let table = states.table
         let note = try log.forEachRecord(progress: progress, partialLastLine: true, parallelism: parallelism, parse: { (fields, line, arena) throws(EventError) -> Record? in
-            let time = try values.timestamp(fields[0], line: line)
-            let subject = try values.text(fields[1], line: line, field: "subject")
-            let name = try values.text(fields[2], line: line, field: "metric")
-            let value = try values.number(fields[3], line: line, field: "value", quotedAllowed: quoted)
+            let (time, subject, name, value) = try Self.row(fields, line: line, values, quoted: quoted)
             var index: Int32 = -1, first: Int64 = 0
             if let slot = table.find(subject), table.variant(at: slot) >= 0 {
                 index = Int32(truncatingIfNeeded: table.index(at: slot))
@@ -102,12 +126,12 @@ struct ConversionPass {
             if let limit, case (let end, false) = first.addingReportingOverflow(limit), time > end { return }
             let total = reading.metrics[metric].perSubject.add(value ?? 1, at: index, subjectCount: subjectCount)
             reading.metrics[metric].lastLine = line
+            reading.metrics[metric].lastFile = file
             guard total.isFinite else {
                 throw EventError.malformed(file: log.path, line: line, field: "value",
                                            reason: "the values of subject `\(FieldValues.quote(subject))` for metric `\(FieldValues.quote(name))` add up past the largest number (about 1.8e308)")
             }
         })
         if let note { notes.append(note) }
-        return reading.metrics
     }
 }

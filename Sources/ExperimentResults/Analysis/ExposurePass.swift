@@ -15,21 +15,25 @@ struct ExposurePass {
         let variant: Int16
     }
 
-    /// Every row is checked; rows of this experiment inside the window shape the subjects (in file order, whatever the threads).
-    func run(progress: ReadProgress?, notes: inout [String], parallelism: ReadParallelism = .default) throws(EventError) -> SubjectStates {
-        let log = try EventLog(path: request.exposuresPath, fields: Self.fields, required: [true, true, true, true])
+    /// Every row of every file is checked; rows of this experiment inside the window shape the subjects
+    /// (in the order of `files`, and of each file's lines, whatever the threads).
+    func run(_ files: [String], progress: ReadProgress?, notes: inout [String], parallelism: ReadParallelism = .default) throws(EventError) -> SubjectStates {
+        let states = SubjectStates()
+        for path in files { try read(path, into: states, progress: progress, notes: &notes, parallelism: parallelism) }
+        return states
+    }
+
+    private func read(_ path: String, into states: SubjectStates, progress: ReadProgress?, notes: inout [String],
+                      parallelism: ReadParallelism) throws(EventError) {
+        let log = try EventLog(path: path, fields: Self.fields, required: Self.required)
         let values = FieldValues(path: log.path)
         let key = Array(request.experiment.key.utf8)
         let names = request.experiment.variants.map { Array($0.name.utf8) }
         let from = request.window.from, to = request.window.to
-        let states = SubjectStates()
         let table = states.table
         let unknown = Record(time: 0, subject: ByteSpan(offset: 0, count: 0), key: SubjectTable.Key(UnsafeBufferPointer(start: nil, count: 0)), variant: -1)
         let note = try log.forEachRecord(progress: progress, partialLastLine: true, parallelism: parallelism, parse: { (fields, line, arena) throws(EventError) -> Record? in
-            let time = try values.timestamp(fields[0], line: line)
-            let experiment = try values.text(fields[1], line: line, field: ExposureField.experiment.rawValue)
-            let variant = try values.text(fields[2], line: line, field: ExposureField.variant.rawValue)
-            let subject = try values.text(fields[3], line: line, field: ExposureField.subject.rawValue)
+            let (time, experiment, variant, subject) = try Self.row(fields, line: line, values)
             guard Self.equal(experiment, key), time >= from, time <= to else { return nil }
             guard let index = Self.index(of: variant, in: names) else { return unknown }
             return Record(time: time, subject: ByteSpan.store(subject, in: &arena), key: SubjectTable.Key(subject), variant: Int16(index))
@@ -44,7 +48,21 @@ struct ExposurePass {
             states.expose(record.subject.bytes(in: arena), key: record.key, variant: record.variant, at: record.time)
         })
         if let note { notes.append(note) }
-        return states
+    }
+
+    /// Which of `fields` every row must carry: all of them.
+    static let required = [true, true, true, true]
+
+    /// A row's time, experiment, variant and subject, or the error naming its field: the one rule for
+    /// an exposure row (`results` reading a log and `serve` taking one in alike).
+    @inline(__always)
+    static func row(_ fields: UnsafeMutableBufferPointer<FieldSlice>, line: Int, _ values: FieldValues) throws(EventError)
+        -> (Int64, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) {
+        let time = try values.timestamp(fields[0], line: line)
+        let experiment = try values.text(fields[1], line: line, field: ExposureField.experiment.rawValue)
+        let variant = try values.text(fields[2], line: line, field: ExposureField.variant.rawValue)
+        let subject = try values.text(fields[3], line: line, field: ExposureField.subject.rawValue)
+        return (time, experiment, variant, subject)
     }
 
     static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ other: [UInt8]) -> Bool {

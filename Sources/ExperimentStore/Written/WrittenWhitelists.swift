@@ -20,6 +20,11 @@ package struct WrittenWhitelists {
         self.store = store
     }
 
+    /// Whether experiment `key` whitelists any subject (its entries in the file).
+    package func hasEntries(of key: String) -> Bool {
+        !(store.spans[key]?.entries.isEmpty ?? true)
+    }
+
     /// The file's bytes are no longer the writer's form: it was changed in place while read.
     package struct Changed: Error {}
 

@@ -51,6 +51,8 @@ struct ParsedArguments {
     func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
     /// The last value of option `name`, if given.
     func option(_ name: String) -> String? { options[name]?.last }
+    /// Every value of (repeatable) option `name` in order, nil when it is not given.
+    func values(_ name: String) -> [String]? { options[name] }
     /// The last value of the command's own option `name` where a global option has the same name.
     func commandOption(_ name: String) -> String? { commandOptions[name]?.last }
     /// Whether flag `name` was given.

@@ -89,6 +89,7 @@ let commandTable: [CommandSpec] = [
                 options: [.value("--format", "growthbook|client", "a GrowthBook SDK payload, or the client library's snapshot", required: true, choices: ["growthbook", "client"]),
                           .value("--values", "names|payloads", "growthbook: serve variant names (default) or their JSON payloads", choices: GrowthBookExport.Values.allCases.map(\.rawValue)),
                           .value("--out", "FILE", "write the file atomically instead of printing"),
+                          .flag("--no-whitelist", "leave every whitelist out: no whitelisted id ships in the file"),
                           .flag("--watch", "with --out: keep running and rewrite FILE after every change to the store")],
                 summary: "Export the store (or the named experiments) for GrowthBook SDKs or for the Swift client library (deterministic bytes).",
                 example: "abconsole export --format growthbook --out features.json", access: .reads, run: ExportCommand.run),

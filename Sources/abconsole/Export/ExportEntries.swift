@@ -21,6 +21,14 @@ enum ExportEntries {
         return (try context.load(), .values)
     }
 
+    /// Whether `experiment` whitelists any subject.
+    func hasEntries(in experiment: Experiment) -> Bool {
+        switch self {
+        case .values: !experiment.whitelist.isEmpty
+        case .written(let file): file.hasEntries(of: experiment.key)
+        }
+    }
+
     /// Calls `body` with the subject and variant of each of `experiment`'s entries as UTF-8, in subject order.
     func forEach(in experiment: Experiment,
                  _ body: (_ subject: UnsafeBufferPointer<UInt8>, _ variant: UnsafeBufferPointer<UInt8>) -> Void) throws {

@@ -27,8 +27,10 @@ enum ExportWatch {
         // A parent may have started us with these blocked (the mask is inherited); they must reach us.
         StandardStreams.unblock([SIGINT, SIGTERM, SIGHUP])
         var fingerprint = context.store.fingerprint()
-        var (written, warnings, count) = try export(context, keys: keys, values: values)
+        let whitelists = !arguments.flag("--no-whitelist")
+        var (written, warnings, count, note): (Data, [String], Int, String?) = try export(context, keys: keys, values: values, whitelists: whitelists)
         say(warnings)
+        ExportCommand.note(note)
         if (try? Data(contentsOf: URL(fileURLWithPath: path))) != written {
             try write(written, to: path)
         }
@@ -42,7 +44,7 @@ enum ExportWatch {
             let data: Data
             do {
                 let newWarnings: [String]
-                (data, newWarnings, count) = try export(context, keys: keys, values: values)
+                (data, newWarnings, count, _) = try export(context, keys: keys, values: values, whitelists: whitelists)
                 problem = nil
                 if newWarnings != warnings { say(newWarnings) }
                 warnings = newWarnings
@@ -72,11 +74,12 @@ enum ExportWatch {
         }
     }
 
-    /// The bytes, warnings and experiment count of the export of the store as it is now.
-    private static func export(_ context: CommandContext, keys: [String], values: GrowthBookExport.Values?) throws -> (Data, [String], Int) {
+    /// The bytes, warnings, experiment count and whitelist note of the export of the store as it is now.
+    private static func export(_ context: CommandContext, keys: [String], values: GrowthBookExport.Values?,
+                               whitelists: Bool) throws -> (Data, [String], Int, String?) {
         let (snapshot, entries) = try ExportEntries.load(context)
-        let export = try ExportCommand.Export(snapshot, entries: entries, keys: keys, values: values)
-        return (try export.data(), export.warnings, export.experiments)
+        let export = try ExportCommand.Export(snapshot, entries: entries, keys: keys, values: values, whitelists: whitelists)
+        return (try export.data(), export.warnings, export.experiments, export.whitelistNote)
     }
 
     /// Replaces `path` atomically with `data`.

@@ -13,8 +13,9 @@ enum ExportCommand {
         }
         let keys = arguments.arguments("EXP")
         let (snapshot, entries) = try ExportEntries.load(context)
-        let export = try Export(snapshot, entries: entries, keys: keys, values: values)
+        let export = try Export(snapshot, entries: entries, keys: keys, values: values, whitelists: !arguments.flag("--no-whitelist"))
         warn(export.warnings)
+        note(export.whitelistNote)
         guard let path = arguments.option("--out") else {
             context.output.write(bytes: try export.data())
             return
@@ -29,6 +30,12 @@ enum ExportCommand {
         for warning in warnings {
             FileHandle.standardError.write(Data("abconsole: warning: \(SafeOutput.text(warning))\n".utf8))
         }
+    }
+
+    /// Prints `note`, if any, once on standard error.
+    static func note(_ note: String?) {
+        guard let note else { return }
+        StandardStreams.writeError("abconsole: note: \(SafeOutput.text(note))\n")
     }
 
     /// Replaces `path` (never the store itself) with the bytes `bytes` streams, atomically; when

@@ -15,8 +15,8 @@ enum ResolveCommand {
     static let options: [OptionSpec] = [
         .flag("--yes", "do not ask to type the key (required without a terminal)"),
         .flag("--force", "resolve despite a sample-ratio mismatch, a failed guardrail, a guardrail without data or unreadable evidence (recorded in the history)"),
-        .value("--exposures", "FILE", "exposures log for the evidence (default: events/exposures.jsonl beside the store, when present)"),
-        .value("--conversions", "FILE", "conversions log for the evidence (default: events/conversions.jsonl beside the store, when present)"),
+        .value("--exposures", "PATH", "exposures log or directory for the evidence (default: events/exposures.jsonl beside the store, when present)", repeatable: true),
+        .value("--conversions", "PATH", "conversions log or directory for the evidence (default: events/conversions.jsonl beside the store, when present)", repeatable: true),
         .value("--summary", "FILE", "pre-aggregated CSV for the evidence instead of the logs"),
     ]
 

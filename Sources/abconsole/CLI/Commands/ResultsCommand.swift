@@ -5,8 +5,10 @@ import Foundation
 /// `results EXP`: the evidence to resolve a winner, from the event logs or a pre-aggregated summary (SPEC §8).
 enum ResultsCommand {
     static let options: [OptionSpec] = [
-        .value("--exposures", "FILE", "exposures log, .jsonl/.ndjson or .csv (default $ABCONSOLE_EXPOSURES, else events/exposures.jsonl beside the store)"),
-        .value("--conversions", "FILE", "conversions log (default $ABCONSOLE_CONVERSIONS, else events/conversions.jsonl beside the store)"),
+        .value("--exposures", "PATH", "exposures log, .jsonl/.ndjson or .csv, or a directory of exposures-* logs (default $ABCONSOLE_EXPOSURES, else events/exposures.jsonl beside the store)",
+               repeatable: true),
+        .value("--conversions", "PATH", "conversions log, or a directory of conversions-* logs (default $ABCONSOLE_CONVERSIONS, else events/conversions.jsonl beside the store)",
+               repeatable: true),
         .value("--summary", "FILE", "pre-aggregated CSV metric,type,variant,subjects,sum,sum_squares instead of the logs"),
         .value("--metric", "NAME", "only this metric (default: every metric in the conversions)", repeatable: true),
         .value("--engine", "bayesian|frequentist", "the statistics engine (default bayesian)", choices: ["bayesian", "frequentist"]),
@@ -83,8 +85,8 @@ enum ResultsCommand {
             let paths = EventPaths(besideStore: context.store.path, environment: context.environment)
             let request = AnalysisRequest(
                 experiment: experiment, window: window,
-                exposuresPath: arguments.option("--exposures") ?? paths.exposures,
-                conversionsPath: arguments.option("--conversions") ?? paths.conversions,
+                exposuresPaths: arguments.values("--exposures") ?? [paths.exposures],
+                conversionsPaths: arguments.values("--conversions") ?? [paths.conversions],
                 metrics: metrics, conversionWindow: try conversionWindow(arguments), lookback: try lookback(arguments))
             return try Analyzer.analyze(request)
         }

@@ -1,0 +1,91 @@
+import ExperimentCore
+import ExperimentResults
+import ExperimentStore
+import Foundation
+import HTTPServer
+
+/// `POST /v1/exposures` and `/v1/conversions` (SPEC §13): rows checked against the live store by the
+/// rules `results` reads them with, the valid ones appended whole to the UTC day's log in `directory`.
+///
+/// Thread-safe: posters in any number of threads (or processes) append one batch at a time under the
+/// file's lock, and an answer is given only once its rows are on disk (`fsync`).
+struct ExposureIntake: Sendable {
+    /// Which log a post feeds.
+    enum Kind: Sendable {
+        case exposures, conversions
+    }
+
+    let directory: URL
+    let store: @Sendable () -> StoreSnapshot?
+    /// The time of receipt, which names the day's file.
+    let now: @Sendable () -> Date
+
+    init(directory: URL, store: @escaping @Sendable () -> StoreSnapshot?, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.directory = directory
+        self.store = store
+        self.now = now
+    }
+
+    /// The answer to one post of `kind`: `200 {"accepted","rejected"}`, `400` for a body that holds no
+    /// rows, `503` before a good store has loaded, `500` when the rows could not be written (none kept).
+    func accept(_ kind: Kind, body: Data) -> HTTPResponse {
+        guard let snapshot = store() else {
+            return IntakeAnswer.error(503, code: "GENERAL", "no good store has loaded yet: rows are taken once one has (try again)")
+        }
+        let lines: [[UInt8]]
+        switch PostedRows.lines(body) {
+        case .success(let rows): lines = rows
+        case .failure(let error): return IntakeAnswer.error(400, code: "PARSE_ERROR", error.reason)
+        }
+        var accepted: [[UInt8]] = []
+        var rejected: [IntakeAnswer.Rejection] = []
+        for (index, verdict) in EventRowCheck.check(lines, as: kind.rows).enumerated() {
+            if let reason = Self.refusal(verdict, in: snapshot) {
+                rejected.append(.init(index: index, reason: reason))
+            } else {
+                accepted.append(lines[index])
+            }
+        }
+        if !accepted.isEmpty {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(accepted.reduce(0) { $0 + $1.count + 1 })
+            for line in accepted {
+                bytes += line
+                bytes.append(0x0A)
+            }
+            let path = directory.appendingPathComponent(ExposureDayFile.name(kind, receivedAt: now())).path
+            do {
+                try bytes.withUnsafeBufferPointer { buffer throws(FileSystem.Failure) in try FileSystem.appendDurably(path, buffer) }
+            } catch {
+                return IntakeAnswer.error(500, code: "GENERAL", "\(path): the rows could not be written, none was kept: \(error.reason)")
+            }
+        }
+        return IntakeAnswer.accepted(accepted.count, rejected: rejected)
+    }
+
+    /// Why a row that `results` would read is still refused: an experiment or variant the store does not have.
+    private static func refusal(_ verdict: EventRowCheck.Verdict, in store: StoreSnapshot) -> String? {
+        switch verdict {
+        case .conversion:
+            return nil
+        case .refused(let reason):
+            return reason
+        case .exposure(let key, let variant):
+            guard let experiment = store.experiments[key] else { return "field `experiment`: no experiment `\(key)` in the store" }
+            guard experiment.variants.contains(where: { $0.name == variant }) else {
+                return "field `variant`: experiment `\(key)` has no variant `\(variant)` (it has: \(experiment.variants.map(\.name).joined(separator: ", ")))"
+            }
+            return nil
+        }
+    }
+}
+
+extension ExposureIntake.Kind {
+    /// The rules its rows are read by.
+    var rows: EventRowCheck.Kind {
+        switch self {
+        case .exposures: .exposures
+        case .conversions: .conversions
+        }
+    }
+}
