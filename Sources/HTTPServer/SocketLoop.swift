@@ -382,7 +382,7 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
                 continue
             }
             let peer = SocketLoop.describe(peer: &storage)
-            slots.append(Slot(fd: fd, connection: HTTPConnection(peer: peer, now: now)))
+            slots.append(Slot(fd: fd, connection: HTTPConnection(peer: peer, now: now, limits: limits)))
         }
     }
 
