@@ -119,6 +119,13 @@ final class ConnectionBudget: @unchecked Sendable {
         return true
     }
 
+    /// Connections open now.
+    var openCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return open
+    }
+
     /// A connection closed.
     func release() {
         lock.lock()
