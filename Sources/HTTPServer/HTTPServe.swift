@@ -91,6 +91,13 @@ final class HTTPServerControl: @unchecked Sendable {
         return stopped
     }
 
+    /// The server has returned: a later `stop` wakes nothing.
+    func detach() {
+        lock.lock()
+        wake = nil
+        lock.unlock()
+    }
+
     /// The server's way to be woken; called at once when `stop` came first.
     func attach(_ wake: @escaping @Sendable () -> Void) {
         lock.lock()

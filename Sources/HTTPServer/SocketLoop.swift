@@ -53,9 +53,12 @@ enum SocketLoop {
                 var old = old
                 sigaction(number, &old, nil)
             }
+            if handleSignals { signalPipeWriteEnd = -1 }
         }
         let wakeEnd = wake.writeEnd
         control.attach { Pipe.poke(wakeEnd, byte: 0) }
+        // Detached before the pipe closes, so a late stop writes to no reused descriptor.
+        defer { control.detach() }
         let budget = ConnectionBudget(limit: configuration.limits.maxConnections)
         var loops: [EventLoop<Handler>] = []
         for _ in 0..<loopCount {
@@ -67,7 +70,6 @@ enum SocketLoop {
         waitForStop(wake: wake, control: control, onHangup: onHangup)
         for loop in loops { loop.requestStop() }
         threads.wait()
-        if handleSignals { signalPipeWriteEnd = -1 }
     }
 
     /// Blocks until `SIGTERM`, `SIGINT` or the control's stop; `SIGHUP` calls `onHangup` meanwhile.
