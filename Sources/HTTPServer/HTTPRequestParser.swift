@@ -232,25 +232,13 @@ private struct Head {
     var closeAsked = false
     var keepAliveAsked = false
     var expectsContinue = false
+    var contentLength: Int?
+    var chunked = false
 
     var keepAlive: Bool { isHTTP10 ? keepAliveAsked && !closeAsked : !closeAsked }
 
     /// How the body is delimited: its length (`Content-Length`, or 0 without one), or `nil` for chunks.
     func framing(limits: HTTPLimits) -> Result<Int?, HTTPParseError> {
-        var contentLength: Int?
-        var chunked = false
-        for header in headers {
-            if header.name.caseInsensitiveCompare("Content-Length") == .orderedSame {
-                guard let value = HTTPRequestParser.decimal(header.value), contentLength == nil || contentLength == value else {
-                    return .failure(.badContentLength)
-                }
-                contentLength = value
-            } else if header.name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame {
-                let codings = header.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                guard codings == ["chunked"], !chunked else { return .failure(.unsupportedTransferEncoding) }
-                chunked = true
-            }
-        }
         if chunked { return contentLength == nil ? .success(nil) : .failure(.ambiguousLength) }
         let length = contentLength ?? 0
         return length > limits.maxBodyBytes ? .failure(.bodyTooLarge) : .success(length)
@@ -290,13 +278,20 @@ private struct Head {
         guard valueBytes.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 != 127) }) else { return .malformedHeader }
         let name = String(decoding: nameBytes, as: UTF8.self)
         let value = String(decoding: valueBytes, as: UTF8.self)
-        if name.caseInsensitiveCompare("Connection") == .orderedSame {
+        if HeadBytes.named(nameBytes, HeadBytes.contentLength) {
+            guard let length = HTTPRequestParser.decimal(value), contentLength == nil || contentLength == length else { return .badContentLength }
+            contentLength = length
+        } else if HeadBytes.named(nameBytes, HeadBytes.transferEncoding) {
+            let codings = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard codings == ["chunked"], !chunked else { return .unsupportedTransferEncoding }
+            chunked = true
+        } else if HeadBytes.named(nameBytes, HeadBytes.connection) {
             for token in value.split(separator: ",") {
                 let word = token.trimmingCharacters(in: .whitespaces).lowercased()
                 if word == "close" { closeAsked = true }
                 if word == "keep-alive" { keepAliveAsked = true }
             }
-        } else if name.caseInsensitiveCompare("Expect") == .orderedSame, value.lowercased() == "100-continue" {
+        } else if HeadBytes.named(nameBytes, HeadBytes.expect), value.lowercased() == "100-continue" {
             expectsContinue = true
         }
         headers.append(HTTPHeader(name, value))
@@ -306,6 +301,17 @@ private struct Head {
 
 /// Byte classes of RFC 9110.
 private enum HeadBytes {
+    static let contentLength = Array("content-length".utf8)
+    static let transferEncoding = Array("transfer-encoding".utf8)
+    static let connection = Array("connection".utf8)
+    static let expect = Array("expect".utf8)
+
+    /// Whether a header name is `lowercased`, ignoring ASCII case.
+    static func named(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ lowercased: [UInt8]) -> Bool {
+        guard name.count == lowercased.count else { return false }
+        return zip(name, lowercased).allSatisfy { $0 | 0x20 == $1 }
+    }
+
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
     /// A `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``.
