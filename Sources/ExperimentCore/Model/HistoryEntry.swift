@@ -58,11 +58,18 @@ public struct HistoryAction: RawRepresentable, Codable, Hashable, Sendable, Case
     public static let revert = HistoryAction(known: "revert")
     /// The console's conflicts screen kept OURS's value of a conflict: before = THEIRS's declined words, after = OURS's kept ones.
     public static let keep = HistoryAction(known: "keep")
+    /// `advance` ramped a plan to its next step (SPEC §14): before = weights, after = weights (step and evidence).
+    public static let advance = HistoryAction(known: "advance")
+    /// `advance` ramped a plan back to the weights it started from (SPEC §14): before = weights, after = weights (the reason).
+    public static let rollback = HistoryAction(known: "rollback")
 
     /// The actions this version records.
     public static let allCases: [HistoryAction] = [.create, .start, .pause, .ramp, .resolve, .delete, .resalt, .addVariant, .setPayload,
                                                    .setDescription, .setMetrics, .whitelistAdd, .whitelistRemove, .whitelistImport,
-                                                   .revert, .keep]
+                                                   .revert, .keep, .advance, .rollback]
+
+    /// Whether the action sets new weights: a ramp by hand, or a plan's advance or rollback (each starts a phase, SPEC §8).
+    public var isRamp: Bool { self == .ramp || self == .advance || self == .rollback }
 
     /// Whether this version records this action (a newer abconsole may write others).
     public var isKnown: Bool { Self.allCases.contains(self) }
