@@ -93,6 +93,7 @@ extension StoreWriter {
         ]
         var fields = known
         if !experiment.metrics.isAbsent { fields.append(("metrics", { appendMetricsValue(experiment.metrics, to: &$0) })) }
+        if let plan = experiment.plan { fields.append(("plan", { append(plan.jsonValue, to: &$0) })) }
         for (name, value) in experiment.unknownFields { fields.append((name, { append(value, to: &$0) })) }
         let head = fields.filter { SubjectOrder.precedes($0.name, "whitelist") }
         let tail = fields.filter { !SubjectOrder.precedes($0.name, "whitelist") }

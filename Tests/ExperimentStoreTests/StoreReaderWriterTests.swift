@@ -220,6 +220,28 @@ struct RandomStore {
         }
     }
 
+    /// A ramp plan over `control` and `treatment`: 1–3 distinct steps, any state, a decision with text of these pieces.
+    func plan<R: RandomNumberGenerator>(using random: inout R) -> RolloutPlan {
+        var steps: [[String: Weight]] = []
+        for _ in 0..<Int(random.next() % 3) + 1 {
+            let control = Int(random.next() % 10_001), treatment = Int(random.next() % UInt64(10_001 - control))
+            let step = ["control": Weight(buckets: control), "treatment": Weight(buckets: treatment)]
+            if steps.last != step { steps.append(step) }
+        }
+        var plan = RolloutPlan(steps: steps, holdSeconds: [60, 86_400, 1_800, 7][Int(random.next() % 4)],
+                               minSubjects: Int(random.next() % 5_000), onGuardrail: random.next() % 2 == 0 ? .rollback : .hold,
+                               onSRM: random.next() % 2 == 0 ? .rollback : .hold)
+        plan.step = Int(random.next() % UInt64(steps.count + 1))
+        plan.state = RolloutPlan.State.allCases[Int(random.next() % 4)]
+        if plan.step > 0 { plan.startedFrom = ["control": Weight(buckets: 10_000), "treatment": .zero] }
+        if random.next() % 2 == 0 {
+            let at = Date(timeIntervalSince1970: date(using: &random).timeIntervalSince1970.rounded(.down))
+            plan.lastDecision = RolloutPlan.Decision(at: at, action: ["advance", "rollback", "hold"][Int(random.next() % 3)], reason: text(using: &random))
+        }
+        if random.next() % 4 == 0 { plan.unknownFields[text(using: &random, allowEmpty: false)] = payload(using: &random) }
+        return plan
+    }
+
     func snapshot<R: RandomNumberGenerator>(using random: inout R) -> StoreSnapshot {
         var experiments: [String: Experiment] = [:]
         var history: [HistoryEntry] = []
@@ -243,6 +265,7 @@ struct RandomStore {
                                           revision: Int(random.next() % 1000) + 1, createdAt: date(using: &random),
                                           updatedAt: date(using: &random), updatedBy: subject(using: &random, index: 0),
                                           variants: variants, whitelist: whitelist)
+            if random.next() % 3 == 0 { experiments[key]?.plan = plan(using: &random) }
             history.append(HistoryEntry(at: date(using: &random), operatorName: subject(using: &random, index: index), experiment: key,
                                         action: HistoryAction.allCases[Int(random.next() % UInt64(HistoryAction.allCases.count))],
                                         before: random.next() % 2 == 0 ? nil : text(using: &random),

@@ -9,7 +9,8 @@ extension Change {
         switch edit {
         case .whitelistAdd(let subject, _, _, _), .whitelistNote(let subject, _), .whitelistRemove(let subject): return [subject]
         case .whitelistImport: return nil
-        case .addVariant, .setPayload, .setDescription, .start, .pause, .ramp, .resolve, .setMetrics, .resalt: return []
+        case .addVariant, .setPayload, .setDescription, .start, .pause, .ramp, .resolve, .setMetrics, .resalt,
+             .setPlan, .clearPlan, .pausePlan, .resumePlan, .advancePlan, .rollBackPlan: return []
         }
     }
 }

@@ -39,6 +39,15 @@ public enum ExperimentChange: Hashable, Sendable {
     /// Names the goal and guardrail metrics results judge the variants by (SPEC §12); allowed in every status.
     case setMetrics(ExperimentMetrics)
     case resalt(salt: String)
+    /// Sets a ramp plan (SPEC §14); on a running or paused experiment its first step applies at once, on a draft at `start`.
+    case setPlan(RolloutPlan)
+    case clearPlan
+    case pausePlan
+    case resumePlan
+    /// `advance`'s decision to move an active plan to its next step (a minimal-move ramp; `done` at the last).
+    case advancePlan(reason: String)
+    /// `advance`'s decision to ramp back to the weights the plan started from (plan state `rolled_back`).
+    case rollBackPlan(reason: String)
 }
 
 extension Change {
@@ -97,6 +106,9 @@ extension Change {
     public static func setMetrics(experiment: String, metrics: ExperimentMetrics) -> Change {
         .edit(experiment: experiment, .setMetrics(metrics))
     }
+
+    /// Sets the ramp plan of `experiment`.
+    public static func setPlan(experiment: String, plan: RolloutPlan) -> Change { .edit(experiment: experiment, .setPlan(plan)) }
 
     /// Re-buckets every subject under a new salt.
     public static func resalt(experiment: String, salt: String) -> Change {

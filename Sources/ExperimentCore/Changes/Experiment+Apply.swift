@@ -6,6 +6,8 @@ struct AppliedChange {
     var before: String?
     var after: String?
     var result: ChangeOutcome
+    /// A ramp the change made besides (a plan's step), recorded as its own `ramp` entry after this one: each ramp starts a phase (§8).
+    var ramp: (before: String, after: String)? = nil
 }
 
 extension Experiment {
@@ -58,10 +60,15 @@ extension Experiment {
         switch change {
         case .start:
             let before = status
+            let pending = try pendingFirstStep()
             try move(to: .running)
             let verb = before == .paused ? "resumed" : "started"
-            return AppliedChange(action: .start, before: HistoryText.format(.status(before)), after: HistoryText.format(.status(status)),
-                                 result: ChangeOutcome(message: "\(verb) `\(key)`; it now serves \(weightSummary)"))
+            let planRamp = pending.map { takeFirstStep($0) }
+            var applied = AppliedChange(action: .start, before: HistoryText.format(.status(before)), after: HistoryText.format(.status(status)),
+                                        result: ChangeOutcome(message: "\(verb) `\(key)`; it now serves \(weightSummary)"
+                                            + (planRamp == nil ? "" : " (step 1 of its ramp plan)"), ramp: planRamp?.plan))
+            applied.ramp = planRamp?.entry
+            return applied
         case .pause:
             try move(to: .paused)
             return AppliedChange(action: .pause, before: HistoryText.format(.status(.running)), after: HistoryText.format(.status(status)),
@@ -131,6 +138,8 @@ extension Experiment {
                                  result: ChangeOutcome(message: "removed `\(subject)` from the whitelist of `\(key)`"))
         case .whitelistImport(let rows):
             return try importWhitelist(rows, context: context)
+        case .setPlan, .clearPlan, .pausePlan, .resumePlan, .advancePlan, .rollBackPlan:
+            return try applyPlan(change, context: context)
         case .resalt(let salt):
             guard Identifier.isValidSubject(salt) else { throw .invalidSalt }
             let before = self.salt

@@ -16,6 +16,9 @@ extension Experiment {
         case .setPayload: frozen("its payloads")
         case .whitelistAdd, .whitelistNote, .whitelistRemove, .whitelistImport: frozen("its whitelist")
         case .resalt: frozen("its salt")
+        case .setPlan, .pausePlan, .resumePlan: frozen("its ramp plan")
+        case .clearPlan: nil
+        case .advancePlan, .rollBackPlan: frozen("its weights")
         }
     }
 
@@ -31,6 +34,9 @@ extension Experiment {
         case (.start, .running), (.pause, .paused): "`\(key)` is already \(status.rawValue)"
         case (.setMetrics(let wanted), _) where wanted == metrics:
             "`\(key)` already has " + (metrics.summary ?? "no goal or guardrail metrics") + "; nothing changed"
+        case (.clearPlan, _) where plan == nil: "`\(key)` has no ramp plan; nothing changed"
+        case (.pausePlan, _) where plan?.state == .paused: "the ramp plan of `\(key)` is already paused"
+        case (.resumePlan, _) where plan?.state == .active: "the ramp plan of `\(key)` is already active"
         default: nil
         }
     }

@@ -33,6 +33,12 @@ public enum ExperimentError: Error, Hashable, Sendable {
     /// A goal or guardrail naming no valid metric, a metric named twice, too many guardrails.
     case invalidMetrics(String)
     case conflict(experiment: String, expected: Int, actual: Int, by: String, at: Date)
+    /// A ramp plan breaking a rule of SPEC §3 or §14: the sentence says which.
+    case invalidPlan(String)
+    /// A plan command on an experiment without a plan.
+    case noPlan(experiment: String)
+    /// A plan command its plan's state refuses (resuming a done plan, advancing a paused one).
+    case planState(experiment: String, state: RolloutPlan.State, refused: String)
 
     /// One clear sentence stating the problem; the fronts add advice about their own commands.
     public var message: String {
@@ -95,6 +101,12 @@ public enum ExperimentError: Error, Hashable, Sendable {
             "the \(field) is longer than \(limit) characters"
         case .invalidMetrics(let reason):
             reason
+        case .invalidPlan(let reason):
+            reason
+        case .noPlan(let experiment):
+            "`\(experiment)` has no ramp plan; set one with `abconsole ramp-plan \(experiment) STEP...`"
+        case .planState(let experiment, let state, let refused):
+            "the ramp plan of `\(experiment)` is \(state.rawValue.replacingOccurrences(of: "_", with: " ")), so it cannot \(refused)"
         case .conflict(let experiment, let expected, let actual, let by, let at):
             "experiment `\(experiment)` was changed by \(by) at \(ExperimentError.timeText(at)) (revision \(expected) → \(actual)) while you were looking at it; nothing was applied — review the fresh state and try again"
         }

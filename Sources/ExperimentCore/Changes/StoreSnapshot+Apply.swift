@@ -37,6 +37,7 @@ extension StoreSnapshot {
             experiments.values[index].updatedAt = context.now
             experiments.values[index].updatedBy = context.operatorName
             record(context, key, outcome.action, before: outcome.before, after: outcome.after)
+            if let ramp = outcome.ramp { record(context, key, .ramp, before: ramp.before, after: ramp.after) }
             outcome.result.revision = experiments.values[index].revision
             return outcome.result
         }

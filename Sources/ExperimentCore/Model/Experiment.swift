@@ -23,6 +23,8 @@ public struct Experiment: Hashable, Sendable {
     public var metrics: ExperimentMetrics
     /// Fields a newer abconsole wrote that this one does not know, by name: kept through every change and merge (SPEC §11 rule 7).
     public var unknownFields: [String: JSONValue] = [:]
+    /// The ramp plan a scheduled `advance` carries out (SPEC §14); nil when there is none. Stored, never exported.
+    public var plan: RolloutPlan?
 
     /// An experiment exactly as given, unchecked: the store reader builds what a file holds for the
     /// validator to judge; outside the package experiments come from a store or from `Change.create`.

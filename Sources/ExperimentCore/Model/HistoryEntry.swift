@@ -58,18 +58,20 @@ public struct HistoryAction: RawRepresentable, Codable, Hashable, Sendable, Case
     public static let revert = HistoryAction(known: "revert")
     /// The console's conflicts screen kept OURS's value of a conflict: before = THEIRS's declined words, after = OURS's kept ones.
     public static let keep = HistoryAction(known: "keep")
-    /// `advance` ramped a plan to its next step (SPEC §14): before = weights, after = weights (step and evidence).
+    /// A ramp plan set (SPEC §14): before/after are the plans' summaries.
+    public static let planSet = HistoryAction(known: "plan_set")
+    public static let planClear = HistoryAction(known: "plan_clear")
+    public static let planPause = HistoryAction(known: "plan_pause")
+    public static let planResume = HistoryAction(known: "plan_resume")
+    /// A plan moved to its next step (its `ramp` entry follows): the steps and the evidence.
     public static let advance = HistoryAction(known: "advance")
-    /// `advance` ramped a plan back to the weights it started from (SPEC §14): before = weights, after = weights (the reason).
+    /// A plan ramped back to the weights it started from (its `ramp` entry follows), with the reason.
     public static let rollback = HistoryAction(known: "rollback")
 
     /// The actions this version records.
     public static let allCases: [HistoryAction] = [.create, .start, .pause, .ramp, .resolve, .delete, .resalt, .addVariant, .setPayload,
                                                    .setDescription, .setMetrics, .whitelistAdd, .whitelistRemove, .whitelistImport,
-                                                   .revert, .keep, .advance, .rollback]
-
-    /// Whether the action sets new weights: a ramp by hand, or a plan's advance or rollback (each starts a phase, SPEC §8).
-    public var isRamp: Bool { self == .ramp || self == .advance || self == .rollback }
+                                                   .revert, .keep, .planSet, .planClear, .planPause, .planResume, .advance, .rollback]
 
     /// Whether this version records this action (a newer abconsole may write others).
     public var isKnown: Bool { Self.allCases.contains(self) }

@@ -27,6 +27,7 @@ extension StoreWriter {
         writer.appendQuoted(experiment.key)
         writer.append(",")
         appendMetrics(experiment.metrics, to: &writer)
+        appendPlan(experiment.plan, to: &writer)
         writer.append("\n      \"revision\": ")
         writer.append(decimal: experiment.revision)
         writer.append(",\n      \"salt\": ")

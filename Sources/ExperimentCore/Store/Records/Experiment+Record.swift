@@ -2,7 +2,7 @@ import Foundation
 
 extension Experiment: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case key, type, status, salt, control, winner, description, revision, variants, whitelist, metrics
+        case key, type, status, salt, control, winner, description, revision, variants, whitelist, metrics, plan
         case createdAt = "created_at", updatedAt = "updated_at", updatedBy = "updated_by"
     }
 
@@ -29,6 +29,12 @@ extension Experiment: Codable {
         }
         self.whitelist = whitelist
         metrics = try container.decodeIfPresent(ExperimentMetrics.self, forKey: .metrics) ?? .none
+        if let value = try container.decodeIfPresent(JSONValue.self, forKey: .plan) {
+            guard let plan = RolloutPlan(json: value) else {
+                throw DecodingError.dataCorruptedError(forKey: .plan, in: container, debugDescription: "expected a ramp plan (SPEC §14)")
+            }
+            self.plan = plan
+        }
         unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
@@ -48,6 +54,7 @@ extension Experiment: Codable {
         try container.encode(variants, forKey: .variants)
         try container.encode(sortedWhitelist, forKey: .whitelist)
         if !metrics.isAbsent { try container.encode(metrics, forKey: .metrics) }
+        if let plan { try container.encode(plan.jsonValue, forKey: .plan) }
         try encoder.encodeUnknown(unknownFields)
     }
 }
@@ -64,7 +71,7 @@ extension StoreReader {
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
         var winner: String??, description: String?, revision: Int?, createdAt: Date?, updatedAt: Date?
         var updatedBy: String?, variants: [Variant]?, whitelist: [SubjectID: WhitelistEntry]?, metrics: ExperimentMetrics?
-        var unknown: [String: JSONValue] = [:]
+        var plan: RolloutPlan?, unknown: [String: JSONValue] = [:]
         let complete = readObject(&cursor) { cursor, field in
             switch Field(field) {
             case "key": return once(&key, cursor.string())
@@ -80,6 +87,7 @@ extension StoreReader {
             case "updated_by": return once(&updatedBy, cursor.string())
             case "variants": return once(&variants, readArray(&cursor, readVariant))
             case "metrics": return once(&metrics, readMetrics(&cursor))
+            case "plan": return once(&plan, readPlan(&cursor))
             case "whitelist":
                 if let kept, whitelist == nil, let key, !kept.contains(key), let variants,
                    let entries = checkedWrittenEntries(&cursor, variants: variants.map(\.name)) {
@@ -100,6 +108,7 @@ extension StoreReader {
                                     description: description, revision: revision, createdAt: createdAt, updatedAt: updatedAt,
                                     updatedBy: updatedBy, variants: variants, whitelist: whitelist, metrics: metrics ?? .none)
         experiment.unknownFields = unknown
+        experiment.plan = plan
         if let written, let writtenEntries,
            let span = written(experiment, cursor.bytes, start..<cursor.position, writtenEntries) {
             verbatim?[key] = span
@@ -134,6 +143,7 @@ extension StoreValidator {
         problems += variantProblems(experiment.variants, at: path)
         problems += whitelistProblems(experiment.whitelist, variants: names, at: path)
         problems += experiment.metrics.problems.map { StoreProblem(path + ".metrics" + $0.path, $0.message) }
+        problems += (experiment.plan?.problems(variants: names) ?? []).map { StoreProblem(path + ".plan" + $0.path, $0.message) }
         return problems
     }
 }
