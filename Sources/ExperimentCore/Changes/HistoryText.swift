@@ -21,8 +21,6 @@ public enum HistoryValue: Hashable, Sendable {
     case statusWeights(ExperimentStatus, [NamedWeight])
     /// `resolved winner=treat`, with ` (forced past: reasons)` when forced: a resolve's after.
     case resolved(winner: String, forcedPast: String?)
-    /// `control=75,green=25 (step 2 of 3: held 1d, …)`: the weights a plan's advance or rollback set, and why (SPEC §14).
-    case notedWeights([NamedWeight], note: String)
     /// Words kept as written and never read back (salt, description, payload, metrics, whitelist).
     case text(String)
 }
@@ -47,7 +45,6 @@ public enum HistoryText {
         case .weights(let weights): weightsText(weights)
         case .statusWeights(let status, let weights): "\(status.rawValue) \(weightsText(weights))"
         case .resolved(let winner, let forced): "resolved winner=\(winner)" + (forced.map { " (forced past: \($0))" } ?? "")
-        case .notedWeights(let weights, let note): "\(weightsText(weights)) (\(note))"
         case .text(let text): text
         }
     }
@@ -57,10 +54,8 @@ public enum HistoryText {
         switch (action, side) {
         case (.start, _), (.pause, _):
             return ExperimentStatus(rawValue: text).map(HistoryValue.status)
-        case (.ramp, _), (.addVariant, .after), (.advance, .before), (.rollback, .before):
+        case (.ramp, _), (.addVariant, .after):
             return weights(text).map(HistoryValue.weights)
-        case (.advance, .after), (.rollback, .after):
-            return notedWeights(text)
         case (.create, .after), (.delete, .before), (.resolve, .before):
             guard let space = text.firstIndex(of: " "), let status = ExperimentStatus(rawValue: String(text[..<space])),
                   let weights = weights(String(text[text.index(after: space)...])) else { return nil }
@@ -86,7 +81,7 @@ public enum HistoryText {
     /// The weights `entry`'s `side` names (a ramp's, an added variant's, a create's), or nil when it names none.
     public static func weights(of entry: HistoryEntry, _ side: HistorySide) throws(HistoryTextError) -> [NamedWeight]? {
         switch try value(of: entry, side) {
-        case .weights(let weights)?, .statusWeights(_, let weights)?, .notedWeights(let weights, _)?: weights
+        case .weights(let weights)?, .statusWeights(_, let weights)?: weights
         default: nil
         }
     }
@@ -100,8 +95,7 @@ public enum HistoryText {
     private static func expected(_ action: HistoryAction, _ side: HistorySide) -> String {
         switch (action, side) {
         case (.start, _), (.pause, _): "a status (draft, running, paused, resolved)"
-        case (.ramp, _), (.addVariant, .after), (.advance, .before), (.rollback, .before): "weights (name=percent,…)"
-        case (.advance, .after), (.rollback, .after): "weights and a note (name=percent,… (why))"
+        case (.ramp, _), (.addVariant, .after): "weights (name=percent,…)"
         case (.resolve, .after): "a resolution (resolved winner=name)"
         default: "a status and weights (status name=percent,…)"
         }
@@ -117,12 +111,6 @@ public enum HistoryText {
             result.append(NamedWeight(name: String(parts[0]), weight: weight))
         }
         return result.isEmpty ? nil : result
-    }
-
-    /// `control=75,green=25 (step 2 of 3: …)` as its weights and note (weights hold no space, so the first one ends them).
-    private static func notedWeights(_ text: String) -> HistoryValue? {
-        guard let open = text.range(of: " ("), text.hasSuffix(")"), let named = weights(String(text[..<open.lowerBound])) else { return nil }
-        return .notedWeights(named, note: String(text[open.upperBound...].dropLast()))
     }
 
     /// `resolved winner=treat (forced past: reasons)` as its winner and reasons.

@@ -53,7 +53,7 @@ public enum StoreDiff {
     /// both its texts read as weights (a hand-edited text is shown as written, without a share).
     static func change(of entry: HistoryEntry) -> StoreChange {
         var share: Double?
-        if entry.action.isRamp, let before = try? HistoryText.weights(of: entry, .before), let after = try? HistoryText.weights(of: entry, .after) {
+        if entry.action == .ramp, let before = try? HistoryText.weights(of: entry, .before), let after = try? HistoryText.weights(of: entry, .after) {
             share = movedShare(buckets(before), buckets(after))
         }
         return StoreChange(experiment: entry.experiment, action: entry.action.rawValue, before: entry.before, after: entry.after,

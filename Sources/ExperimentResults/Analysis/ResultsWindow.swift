@@ -22,19 +22,19 @@ public struct ResultsWindow: Equatable, Sendable {
         self.paused = paused
     }
 
-    /// The current phase of `experiment` (latest ramp, advance, rollback or re-salt, else its first start) to its resolve or `now`;
+    /// The current phase of `experiment` (latest ramp or re-salt, else its first start) to its resolve or `now`;
     /// `from`/`to` (nanoseconds) override either end. Throws when a history entry the weights are read
     /// back from does not read as its action's words (naming the entry).
     public static func resolve(_ experiment: Experiment, history: [HistoryEntry], now: Date, from: Int64? = nil,
                                to: Int64? = nil) throws(HistoryTextError) -> ResultsWindow {
         let entries = history.filter { $0.experiment == experiment.key }
-        let phaseStart = entries.last { $0.action.isRamp || $0.action == .resalt }?.at
+        let phaseStart = entries.last { $0.action == .ramp || $0.action == .resalt }?.at
             ?? entries.first { $0.action == .start }?.at
             ?? experiment.createdAt
         let phaseEnd = experiment.status == .resolved ? (entries.last { $0.action == .resolve }?.at ?? now) : now
         let start = from ?? nanos(phaseStart)
         let end = to ?? nanos(phaseEnd)
-        let ramps = entries.filter { $0.action.isRamp }
+        let ramps = entries.filter { $0.action == .ramp }
         let changedInside = ramps.contains { nanos($0.at) > start && nanos($0.at) <= end }
         return ResultsWindow(from: start, to: end, weights: try weights(at: start, experiment, entries), weightsChangedInside: changedInside,
                              paused: pausedSpans(entries))
@@ -60,12 +60,18 @@ public struct ResultsWindow: Equatable, Sendable {
     /// The weights in force at `instant`: the current ones unless a later ramp changed them, else read back from the history.
     static func weights(at instant: Int64, _ experiment: Experiment, _ entries: [HistoryEntry]) throws(HistoryTextError) -> [String: Int] {
         let current = Dictionary(experiment.variants.map { ($0.name, $0.weight.buckets) }, uniquingKeysWith: { first, _ in first })
-        guard entries.contains(where: { $0.action.isRamp && nanos($0.at) > instant }) else { return current }
+        guard entries.contains(where: { $0.action == .ramp && nanos($0.at) > instant }) else { return current }
         var weights: [String: Int] = [:]
         for entry in entries where nanos(entry.at) <= instant {
-            if entry.action == .create { weights = [:] }
-            guard entry.action == .create || entry.action == .addVariant || entry.action.isRamp else { continue }
-            for named in try HistoryText.weights(of: entry, .after) ?? [] { weights[named.name] = named.weight.buckets }
+            switch entry.action {
+            case .create:
+                weights = [:]
+                fallthrough
+            case .ramp, .addVariant:
+                for named in try HistoryText.weights(of: entry, .after) ?? [] { weights[named.name] = named.weight.buckets }
+            default:
+                break
+            }
         }
         return weights.isEmpty ? current : weights
     }

@@ -10,9 +10,9 @@ public struct RolloutDecision: Equatable, Sendable {
         case hold
         /// Ramped back to the weights the plan started from; the plan is over.
         case rollback
-        /// Ramped to the last step (or found there): the plan is done.
+        /// Ramped to the last step: the plan is done.
         case done
-        /// Nothing to decide: no active plan on a running experiment.
+        /// Nothing to decide: no active plan with a step to go on a running experiment.
         case none
     }
 
@@ -35,7 +35,4 @@ public struct RolloutDecision: Equatable, Sendable {
         self.weights = weights
         self.reason = reason
     }
-
-    /// Whether carrying the decision out writes the store (a ramp and the plan's new state).
-    public var writes: Bool { action == .advance || action == .rollback || action == .done }
 }
