@@ -20,13 +20,14 @@ import Testing
         "whitelist import": ["whitelist", "import", "running_exp", "-"],
         "resolve": ["resolve", "running_exp", "green", "--yes"],
         "set-metrics": ["set-metrics", "running_exp", "--goal", "buy"],
+        "advance": ["advance"],
     ]
 
     /// Reads that must keep working with `--read-only`.
     static let reads: [[String]] = [
         ["list"], ["show", "running_exp"], ["whitelist", "list", "running_exp"], ["inspect", "--user", "u1"],
         ["assign", "running_exp", "--user", "u1"], ["validate"], ["history"], ["ramp", "running_exp", "control=40", "green=60", "--dry-run"],
-        ["export", "--format", "client"], ["export", "--format", "growthbook"],
+        ["export", "--format", "client"], ["export", "--format", "growthbook"], ["advance", "--dry-run"],
     ]
 
     @Test func theTableDeclaresExactlyTheWritingCommandsTestedHere() {

@@ -22,9 +22,10 @@ struct CommandContext {
     }
 
     /// Applies `change` in one store transaction, which with `git-setup --commit-changes` also commits
-    /// it; a commit that cannot be made leaves the change saved and says why on stderr.
-    func applyCommitting(_ change: Change) throws -> ChangeOutcome {
-        let applied = try store.applyCommitting(change, context: changeContext())
+    /// it; a commit that cannot be made leaves the change saved and says why on stderr. With
+    /// `expectedRevision`, a change decided on an older revision of the experiment is refused (75).
+    func applyCommitting(_ change: Change, expectedRevision: Int? = nil) throws -> ChangeOutcome {
+        let applied = try store.applyCommitting(change, expectedRevision: expectedRevision, context: changeContext())
         if let why = applied.notCommitted {
             StandardStreams.writeError("abconsole: the change is saved but not committed: \(SafeOutput.text(why))\n")
         }
