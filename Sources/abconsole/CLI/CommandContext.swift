@@ -24,11 +24,16 @@ struct CommandContext {
     /// Applies `change` in one store transaction, which with `git-setup --commit-changes` also commits
     /// it; a commit that cannot be made leaves the change saved and says why on stderr.
     func applyCommitting(_ change: Change) throws -> ChangeOutcome {
-        let applied = try store.applyCommitting(change, context: changeContext())
-        if let why = applied.notCommitted {
-            StandardStreams.writeError("abconsole: the change is saved but not committed: \(SafeOutput.text(why))\n")
-        }
-        return applied.outcome
+        try said(service.apply(change, context: changeContext()))
+    }
+
+    /// The store's use cases with what follows each write, shared with the console.
+    var service: StoreService { StoreService(store) }
+
+    /// The outcome of `saved`, after saying on stderr why its commit was not made, if it was not.
+    func said(_ saved: SavedChange) -> ChangeOutcome {
+        if let note = saved.notCommittedNote { StandardStreams.writeError("abconsole: \(SafeOutput.text(note))\n") }
+        return saved.outcome
     }
 
     /// The validated store.
