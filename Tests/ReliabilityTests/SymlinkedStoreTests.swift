@@ -59,17 +59,6 @@ import Testing
         }
     }
 
-    /// Ticks `console` (git's status is read off the loop) until `done` holds; false after 20 s.
-    static func pump(_ console: ConsoleSession, until done: (AppState) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            console.tick()
-            if done(console.state) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return false
-    }
-
     @Test func theCLIAndTheConsoleCommitTheLinksTargetAlike() throws {
         let linked = try Linked()
         let byCLI = linked.cli(["whitelist", "import", "alpha", try linked.csv(["user-1"])])
@@ -79,7 +68,7 @@ import Testing
         #expect(log.subjects.first?.hasPrefix("whitelist_import alpha: ") == true, "\(log.subjects)")
 
         let console = try ConsoleSession(store: StoreFile(path: linked.link), operatorName: "console-op", settleTime: 30)
-        #expect(Self.pump(console) { $0.git == GitStatus(branch: "main", store: .committed) },
+        #expect(ConsoleSettleConflictsTests.pump(console) { $0.git == GitStatus(branch: "main", store: .committed) },
                 "the title bar reads the link's target: \(String(describing: console.state.git))")
         console.send(.character("w"))
         console.send(.character("I"))
