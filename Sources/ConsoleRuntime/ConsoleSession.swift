@@ -10,10 +10,10 @@ import Foundation
 /// tests drive the same session with key sequences over a store in a temp directory. Jobs (saves,
 /// reads of the event logs) run on a `JobRunner` queue; their reports are applied on the calling thread by `send`, `tick`
 /// and `waitForJobs`, so the state is only ever touched by the thread that drives the session.
-public final class ConsoleSession {
-    public private(set) var state: AppState
+package final class ConsoleSession {
+    package private(set) var state: AppState
     /// Set when an effect asked to quit.
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
     private let store: StoreFile
     private let clock: () -> Date
     private var fingerprint: StoreFingerprint?
@@ -28,7 +28,7 @@ public final class ConsoleSession {
     private let git: GitPoller
 
     /// Opens the session on `store`; throws when the store cannot be read or is invalid.
-    public init(store: StoreFile, operatorName: String, readOnly: Bool = false, settleTime: Double = 0.05,
+    package init(store: StoreFile, operatorName: String, readOnly: Bool = false, settleTime: Double = 0.05,
                 clock: @escaping () -> Date = Date.init, eventPaths: EventPaths? = nil) throws(StoreError) {
         self.store = store
         self.clock = clock
@@ -41,7 +41,7 @@ public final class ConsoleSession {
     }
 
     /// Handles one key and performs the effects it produced.
-    public func send(_ key: Key) {
+    package func send(_ key: Key) {
         let started = state.nextJobID
         dispatch(.key(key))
         // Only a key that started a store write waits for it; other keys (and reads of the logs) never wait.
@@ -51,19 +51,19 @@ public final class ConsoleSession {
     }
 
     /// Types each character of `text` as a key (for tests and scripted input).
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         for character in text { send(.character(character)) }
     }
 
     /// Tells the update the terminal's size.
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         guard state.size != TerminalSize(width: width, height: height) else { return }
         dispatch(.resized(width: width, height: height))
     }
 
     /// Applies what the jobs reported, then reloads the store when it changed on disk (another
     /// operator or a script); not while this console's own save may be writing it.
-    public func tick() {
+    package func tick() {
         applyReports()
         if let reading = git.take() { dispatch(.gitRead(reading.status, conflicts: reading.conflicts, trouble: reading.trouble)) }
         git.pollIfDue()
@@ -80,7 +80,7 @@ public final class ConsoleSession {
 
     /// Applies job reports as they arrive until no job runs or `seconds` pass; returns whether all finished.
     @discardableResult
-    public func waitForJobs(seconds: Double) -> Bool {
+    package func waitForJobs(seconds: Double) -> Bool {
         wait(seconds: seconds) { $0.jobs.isEmpty }
     }
 
@@ -100,20 +100,20 @@ public final class ConsoleSession {
 
     /// Asks every job to stop and waits up to `seconds` for them (before the process exits, so a
     /// save that has the lock finishes rather than being cut off).
-    public func finishJobs(seconds: Double) {
+    package func finishJobs(seconds: Double) {
         git.end()
         for job in state.jobs { runner.cancel(job.id) }
         waitForJobs(seconds: seconds)
     }
 
     /// Waits until every job (reads of the logs included) is done, then takes in their answers (tests and scripted runs).
-    public func settle(timeout: Double = 10) {
+    package func settle(timeout: Double = 10) {
         waitForJobs(seconds: timeout)
         tick()
     }
 
     /// The screen for a terminal of `width` × `height`.
-    public func render(width: Int, height: Int) -> ScreenBuffer {
+    package func render(width: Int, height: Int) -> ScreenBuffer {
         ConsoleView.render(state, rows: rows, width: width, height: height)
     }
 

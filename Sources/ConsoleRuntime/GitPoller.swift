@@ -32,7 +32,7 @@ final class GitPoller: @unchecked Sendable {
     static let timeout = 2.0
 
     init(storePath: String, interval: Double = 2) {
-        self.storePath = GitPoller.absolute(storePath)
+        self.storePath = StoreFile.resolvedAbsolute(storePath)
         self.interval = interval
     }
 
@@ -75,11 +75,5 @@ final class GitPoller: @unchecked Sendable {
         guard status.store == .conflicted else { return Reading(status: status, conflicts: []) }
         let (conflicts, trouble) = GitConflicts(storePath: storePath).read()
         return Reading(status: status, conflicts: conflicts, trouble: trouble)
-    }
-
-    static func absolute(_ path: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
-            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
-        return url.standardizedFileURL.path
     }
 }

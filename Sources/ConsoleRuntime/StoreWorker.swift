@@ -17,22 +17,20 @@ struct StoreWorker: Sendable {
     /// Applies `change` (refused if the experiment moved past `expectedRevision`); returns the
     /// outcome and the fingerprint of the store file it shows.
     func apply(_ change: Change, expectedRevision: Int?, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
-        save(control) { store in try store.applyAndRead(change, expectedRevision: expectedRevision, context: context, committing: true) }
+        save(control) { service in try service.apply(change, expectedRevision: expectedRevision, context: context, readingBack: true) }
     }
 
-    /// Reads the CSV file at `path` and imports it into `experiment`'s whitelist in one transaction.
+    /// Imports the CSV file at `path` into `experiment`'s whitelist in one transaction: the store
+    /// service's import, as the CLI's (a device or a directory refused unread, every bad line named).
     func importWhitelist(_ experiment: String, path: String, expectedRevision: Int, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
+        let file: ImportFile
         do {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ConsoleError(message: "cannot read \(path): it does not exist or is not readable")
-            }
-            let rows = try WhitelistCSV.parse(data)
-            return save(control) { store in
-                try store.applyAndRead(.whitelistImport(experiment: experiment, rows: rows), expectedRevision: expectedRevision, context: context,
-                                       committing: true)
-            }
+            file = try StoreService(store).readImport(.file(path))
         } catch {
             return failure(error)
+        }
+        return save(control) { service in
+            try service.importWhitelist(experiment, file, expectedRevision: expectedRevision, context: context, readingBack: true)
         }
     }
 
@@ -40,7 +38,7 @@ struct StoreWorker: Sendable {
     /// (under its lock): THEIRS's value for those in `theirs`, each choice recorded in the history;
     /// validated like any save, then staged so `git commit` concludes the merge.
     func resolveConflicts(shown: [MergeConflict], takingTheirs theirs: Set<String>, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
-        let path = GitPoller.absolute(store.path)
+        let path = store.gitPath
         do {
             let merge = try GitConflicts(storePath: path).merge()
             var refusal: SettlementRefusal?
@@ -68,7 +66,7 @@ struct StoreWorker: Sendable {
 
     /// Runs `transaction`, retrying while the lock is held until the store's lock timeout; a save
     /// answers with the store it wrote and that file's fingerprint, both read under its lock.
-    private func save(_ control: JobControl, _ transaction: (StoreFile) throws -> SavedStore) -> (JobOutcome, StoreFingerprint?) {
+    private func save(_ control: JobControl, _ transaction: (StoreService) throws -> SavedChange) -> (JobOutcome, StoreFingerprint?) {
         var attempt = store
         attempt.lockTimeout = min(Self.slice, store.lockTimeout)
         let started = ContinuousClock.now
@@ -76,11 +74,11 @@ struct StoreWorker: Sendable {
         while true {
             if control.isCancelled { return (.cancelled, nil) }  // nothing written: the console keeps watching the store it shows
             do {
-                let saved = try transaction(attempt)
-                var message = saved.outcome.message
+                let saved = try transaction(StoreService(attempt))
+                guard let snapshot = saved.snapshot else { return failure(StoreError.missing(path: store.path)) }
                 // `git-setup --commit-changes`: the transaction committed the store alone, or says why not (the change stays saved).
-                if let why = saved.notCommitted { message += "; saved but not committed: \(why)" }
-                return (.saved(message: message, snapshot: saved.snapshot), saved.fingerprint)
+                let message = saved.outcome.message + (saved.notCommittedNote.map { "; " + $0 } ?? "")
+                return (.saved(message: message, snapshot: snapshot), saved.fingerprint)
             } catch let error as StoreError {
                 guard case .lockTimeout = error else { return failure(error) }
                 let elapsed = ContinuousClock.now - started
@@ -110,6 +108,7 @@ struct StoreWorker: Sendable {
         case let error as ExperimentError: error.message
         case let error as StoreError: error.message
         case let error as ConsoleError: error.message
+        case let error as InputFileError: error.message
         default: "unexpected failure: \(error)"
         }
     }

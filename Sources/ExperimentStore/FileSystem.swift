@@ -112,6 +112,47 @@ package enum FileSystem {
         return data
     }
 
+    /// A user-named input file (a whitelist import, a subject list) read whole, at most `limit` bytes.
+    ///
+    /// A device never ends (`/dev/zero`) and a directory holds no text: both are refused unopened. A
+    /// FIFO is a stream from another process (`<(…)`), read as it comes; a regular file longer than
+    /// `limit`, or a stream that goes past it, is refused (`tooLarge`) without reading the rest.
+    package static func readInput(_ path: String, limit: Int) throws(InputFailure) -> Data {
+        var info = stat()
+        guard !path.isEmpty, stat(path, &info) == 0 else {
+            throw .unreadable(path.isEmpty || errno == ENOENT ? "it does not exist" : String(cString: strerror(errno)))
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFIFO else {
+            throw .unreadable("it is \(FileKindText.irregular(mode: info.st_mode) ?? "not a regular file"), not a file")
+        }
+        guard kind != S_IFREG || info.st_size <= limit else { throw .tooLarge(limit: limit) }
+        // A regular file opens without blocking; a FIFO waits for its writer, as a reader of a pipe does.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (kind == S_IFREG ? O_NONBLOCK : 0))
+        guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        // What was opened is what was looked at: a path swapped for a device meanwhile is still refused.
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == kind else { throw .unreadable("it changed while being opened") }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(String(cString: strerror(errno)))
+            }
+            if count == 0 { return data }
+            guard data.count + count <= limit else { throw .tooLarge(limit: limit) }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Why an input file was not read: unreadable (missing, a device, a directory, an I/O error) or too large.
+    package enum InputFailure: Error, Equatable {
+        case unreadable(String)
+        case tooLarge(limit: Int)
+    }
+
     /// Mode and owner of `path`, or nil when it does not exist.
     static func ownership(_ path: String) -> Ownership? {
         var info = stat()

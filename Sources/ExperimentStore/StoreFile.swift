@@ -20,6 +20,17 @@ public struct StoreFile: Sendable {
         return try StoreSnapshot.decode(consume data, path: path)
     }
 
+    /// The file git tracks for this store: the path made absolute with every symlink resolved, as the
+    /// commit of `--commit-changes`, `git-setup` and the console's git status all name it.
+    public var gitPath: String { Self.resolvedAbsolute(path) }
+
+    /// `path` made absolute (against the working directory) with every symlink in it resolved.
+    public static func resolvedAbsolute(_ path: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
+            : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// A cheap token that changes whenever the file is replaced; nil when it does not exist.
     public func fingerprint() -> StoreFingerprint? {
         FileSystem.fingerprint(FileSystem.resolvingLinks(path)).map(StoreFingerprint.init)
@@ -165,8 +176,7 @@ public struct StoreFile: Sendable {
     private func commit(_ added: [HistoryEntry], target: String, operatorName: String) -> String? {
         #if os(Linux) || os(macOS)
         let subject = added.map { "\($0.action.rawValue) \($0.experiment): \($0.changeText)" }.joined(separator: "; ")
-        let absolute = target.hasPrefix("/") ? target : FileManager.default.currentDirectoryPath + "/" + target
-        return GitCommands.commitStoreIfAsked(URL(fileURLWithPath: absolute).standardizedFileURL.path, subject: subject, operatorName: operatorName)
+        return GitCommands.commitStoreIfAsked(Self.resolvedAbsolute(target), subject: subject, operatorName: operatorName)
         #else
         return nil  // no git on this platform
         #endif

@@ -13,16 +13,6 @@ let usage = """
            client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--timeout SECONDS] [--max-bytes N] [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
     """
 
-/// Writes the client's reports to stderr and remembers whether an exposure was lost.
-final class StandardErrorReporter: ExperimentClientDelegate, @unchecked Sendable {
-    private(set) var lostExposures = false
-
-    func experimentClient(_ client: ExperimentClient, didReport report: ClientReport) {
-        FileHandle.standardError.write(Data("client-example: \(report)\n".utf8))
-        if case .exposureNotRecorded = report { lostExposures = true }
-    }
-}
-
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("client-example: \(message)\n".utf8))
     exit(code)
@@ -75,4 +65,4 @@ for key in allKeys where options.show.contains(key.key) {
     client.markSeen(key)
 }
 // A lost exposure is an I/O failure of this run (74), not a success.
-if reporter.lostExposures { exit(74) }
+if reporter.lostExposures > 0 { exit(74) }

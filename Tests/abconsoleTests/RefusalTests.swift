@@ -98,7 +98,7 @@ struct Refusal: Sendable, CustomTestStringConvertible {
         Refusal(arguments: ["delete", "resolved_exp"], code: 65, message: "experiment `resolved_exp` is resolved and has been served"),
         // Input files.
         Refusal(arguments: ["whitelist", "import", "running_exp", "missing.csv"], code: 66, message: "cannot open missing.csv: it does not exist"),
-        Refusal(arguments: ["whitelist", "import", "running_exp", "."], code: 66, message: "cannot open .: it cannot be read"),
+        Refusal(arguments: ["whitelist", "import", "running_exp", "."], code: 66, message: "cannot open .: it is a directory, not a file"),
         Refusal(arguments: ["assign", "running_exp", "--subjects", "missing.txt"], code: 66, message: "cannot open missing.txt: it does not exist"),
     ]
 

@@ -60,9 +60,7 @@ extension Intent {
         case .editDescription: return facts.changing("edit the description", .setDescription(""))
         case .setMetrics: return facts.changing("set the metrics") { $0.refusal(for: .setMetrics(.none))?.message }
         case .deleteDraft:
-            return facts.changing("delete an experiment") {
-                $0.status == .draft ? nil : ExperimentError.deleteServed(experiment: $0.key, status: $0.status).message
-            }
+            return facts.changing("delete an experiment") { $0.deleteRefusal?.message }
         default:
             return .available
         }

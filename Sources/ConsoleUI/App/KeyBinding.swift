@@ -32,17 +32,16 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
 /// One row of the keybinding table: the keys, where they apply, what they mean, and their help.
 public struct KeyBinding: Hashable, Sendable {
     public let keys: [Key]
-    /// How the keys are written in help, e.g. `j/↓`.
-    public let label: String
+    /// How the keys are written in help, e.g. `j/↓`: derived from the keys, so it cannot name another.
+    public var label: String { keys.map(\.label).joined(separator: "/") }
     public let context: BindingContext
     public let intent: Intent
     public let help: String
     /// The short text the bottom help bar shows, or nil to leave it to the `?` overlay.
     public let barText: String?
 
-    public init(_ keys: [Key], _ label: String, _ context: BindingContext, _ intent: Intent, _ help: String, bar: String? = nil) {
+    public init(_ keys: [Key], _ context: BindingContext, _ intent: Intent, _ help: String, bar: String? = nil) {
         self.keys = keys
-        self.label = label
         self.context = context
         self.intent = intent
         self.help = help

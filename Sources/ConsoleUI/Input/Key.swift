@@ -11,3 +11,29 @@ public enum Key: Hashable, Sendable {
     /// Ctrl with a letter, given as the lowercase letter: Ctrl-A is `.control("a")`.
     case control(Character)
 }
+
+extension Key {
+    /// How the key is written in help, the key bar and docs/keymap.md: `j`, `↓`, `Esc`, `Ctrl-U`.
+    public var label: String {
+        switch self {
+        case .character(let character): String(character)
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .tab: "Tab"
+        case .backTab: "S-Tab"
+        case .backspace: "Backspace"
+        case .delete: "Del"
+        case .resize: "resize"
+        case .function(let number): "F\(number)"
+        case .control(let letter): "Ctrl-" + letter.uppercased()
+        }
+    }
+}

@@ -22,6 +22,12 @@ extension Experiment {
         }
     }
 
+    /// Why this experiment cannot be deleted, or nil when it can: only a draft, which has served no
+    /// one (old clients keep asking for a served key). The store's `delete` and the console's `D` ask this.
+    public var deleteRefusal: ExperimentError? {
+        status == .draft ? nil : .deleteServed(experiment: key, status: status)
+    }
+
     /// What a front says instead of applying `change`: its refusal, or that it is already done; nil when it applies.
     public func refusalText(for change: ExperimentChange) -> String? {
         refusal(for: change)?.message ?? alreadyDone(change)

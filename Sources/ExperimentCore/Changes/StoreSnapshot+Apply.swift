@@ -22,7 +22,7 @@ extension StoreSnapshot {
             return ChangeOutcome(message: "created draft `\(key)` (\(experiment.weightSummary))", revision: experiment.revision)
         case .delete(let key):
             let draft = try current(key, expectedRevision: expectedRevision)
-            guard draft.status == .draft else { throw .deleteServed(experiment: key, status: draft.status) }
+            if let refusal = draft.deleteRefusal { throw refusal }
             experiments[key] = nil
             record(context, key, .delete, before: HistoryText.format(.statusWeights(.draft, draft.namedWeights)), after: nil)
             return ChangeOutcome(message: "deleted draft `\(key)`", revision: nil)

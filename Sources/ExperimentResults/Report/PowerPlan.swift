@@ -33,8 +33,10 @@ public struct PowerPlan: Equatable, Sendable {
     public var days: Double
     public var rows: [Row]
 
-    /// The plan for `metric` of `analysis`; nil when the analysis has no such metric.
-    public init?(_ analysis: Analysis, metric name: String, mde: Double = defaultEffect, target: Double = defaultPower) {
+    /// The plan for `metric` of `analysis`; nil when the analysis has no such metric. An effect or a
+    /// power outside `effects` or `powers` (NaN included) is refused, as `draft` refuses it.
+    public init?(_ analysis: Analysis, metric name: String, mde: Double = defaultEffect, target: Double = defaultPower) throws(PowerPlanError) {
+        try Self.check(mde: mde, target: target)
         guard let metric = analysis.metrics.first(where: { $0.name == name }),
               let controlIndex = analysis.variants.firstIndex(of: analysis.control) else { return nil }
         let days = Self.trafficDays(analysis)
@@ -90,13 +92,18 @@ public struct PowerPlan: Equatable, Sendable {
         guard dailySubjects.isFinite, dailySubjects > 0 else { throw .noTraffic }
         guard variants >= 2 else { throw .tooFewVariants(variants) }
         guard baseline > 0, baseline < 1 else { throw .baseline(baseline) }
-        guard effects.contains(mde) else { throw .effect(mde) }
+        try check(mde: mde, target: target)
         guard baseline * (1 + mde) < 1 else { throw .pastCertainty(baseline: baseline, mde: mde) }
-        guard powers.contains(target) else { throw .power(target) }
         guard let n = Statistics.subjectsPerVariant(baseline: baseline, mde: mde, target: target) else { throw .unreachable(target: target) }
         let days = (Double(n) / (dailySubjects / Double(variants))).rounded(.up)
         guard days <= Double(longestDraftDays) else { throw .tooLong(subjectsPerVariant: n) }
         return Draft(subjectsPerVariant: n, days: Int(days))
+    }
+
+    /// Refuses an effect outside `effects` or a power outside `powers`: the one check of both inputs.
+    private static func check(mde: Double, target: Double) throws(PowerPlanError) {
+        guard effects.contains(mde) else { throw .effect(mde) }
+        guard powers.contains(target) else { throw .power(target) }
     }
 
     /// A draft's sample size and duration.

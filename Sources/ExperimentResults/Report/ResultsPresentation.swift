@@ -67,7 +67,7 @@ public struct ResultsPresentation: Equatable, Sendable {
         engine = report.engine.words
         window = "\(ResultsFormat.timeToSecond(analysis.window.from)) – \(ResultsFormat.timeToSecond(analysis.window.to))"
         headline = report.named.isEmpty ? nil : DecisionText.headline(report)
-        plan = report.named.goal.flatMap { PowerPlan(analysis, metric: $0.metric) }.map { "\(DecisionText.planLine($0)). \(DecisionText.powerMeaning($0.mde))" }
+        plan = report.named.goal.flatMap { try? PowerPlan(analysis, metric: $0.metric) }.map { "\(DecisionText.planLine($0)). \(DecisionText.powerMeaning($0.mde))" }
         subjects = Self.subjectsParts(analysis.subjects)
         lastExposure = ResultsFormat.lastExposure(analysis)
         sampleRatio = Self.sampleRatioWords(report.sampleRatio)
@@ -169,5 +169,15 @@ public struct ResultsPresentation: Equatable, Sendable {
         row.evidence = (engine.isBayesian ? variant.chanceToWin.map(ResultsFormat.chance) : variant.pValue.map(ResultsFormat.pValue)) ?? "—"
         if let adjusted = variant.pValueAdjusted { row.evidence = "\(ResultsFormat.pValue(adjusted)) (\(row.evidence))" }
         return row
+    }
+}
+
+extension ResultsPresentation {
+    /// The words that open the report's lines, the same in the CLI's text and on the console's screen.
+    public enum Label {
+        public static let verdict = "verdict: "
+        public static let sampleRatio = "sample ratio: "
+        public static let observedOfExpected = "observed of expected: "
+        public static let noMetrics = "no metrics: "
     }
 }

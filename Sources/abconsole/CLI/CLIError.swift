@@ -45,6 +45,8 @@ extension CLIError {
             self.init(code: CLIError.code(for: error), message: CLIError.message(for: error))
         case let error as StoreError:
             self.init(code: CLIError.code(for: error), message: CLIError.message(for: error, changing: changing))
+        case let error as InputFileError:
+            self.init(code: error.tooLarge ? .dataError : .noInput, message: error.message)
         default:
             self.init(code: .ioError, message: "unexpected failure: \(error)")
         }

@@ -25,11 +25,17 @@ struct CommandContext {
     /// it; a commit that cannot be made leaves the change saved and says why on stderr. With
     /// `expectedRevision`, a change decided on an older revision of the experiment is refused (75).
     func applyCommitting(_ change: Change, expectedRevision: Int? = nil) throws -> ChangeOutcome {
-        let applied = try store.applyCommitting(change, expectedRevision: expectedRevision, context: changeContext())
-        if let why = applied.notCommitted {
-            StandardStreams.writeError("abconsole: the change is saved but not committed: \(SafeOutput.text(why))\n")
-        }
-        return applied.outcome
+        try said(service.apply(change, expectedRevision: expectedRevision, context: changeContext()))
+    }
+
+    /// The store's use cases with what follows each write, shared with the console.
+    var service: StoreService { StoreService(store) }
+
+    /// The outcome of `saved`, after saying on stderr why its commit was not made, if it was not.
+    func said(_ saved: SavedChange) -> ChangeOutcome {
+        if let note = saved.notCommittedNote { StandardStreams.writeError("abconsole: \(SafeOutput.text(note))
+") }
+        return saved.outcome
     }
 
     /// The validated store.

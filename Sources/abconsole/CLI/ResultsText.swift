@@ -3,16 +3,18 @@ import ExperimentResults
 /// `results` for people: a header, the sample-ratio verdict, a table per metric and every warning in words,
 /// laid out from the report's presentation.
 enum ResultsText {
+    private typealias Label = ResultsPresentation.Label
+
     static func lines(_ report: ResultsReport) -> [String] {
         let shown = ResultsPresentation(report)
         var lines = ["\(SafeOutput.text(shown.experiment)) · \(shown.engine) · \(shown.window)"]
-        if let headline = shown.headline { lines.append("verdict: " + SafeOutput.text(headline)) }
+        if let headline = shown.headline { lines.append(Label.verdict + SafeOutput.text(headline)) }
         if let correction = shown.correction { lines.append("correction: " + correction) }
         lines.append("subjects: " + (shown.subjects + [shown.lastExposure].compactMap { $0 }).joined(separator: " · "))
         let split = SafeOutput.text(shown.split)
-        lines.append("sample ratio: " + (split.isEmpty ? shown.sampleRatio : "\(shown.sampleRatio) — observed of expected: \(split)"))
+        lines.append(Label.sampleRatio + shown.sampleRatio + (split.isEmpty ? "" : " — " + Label.observedOfExpected + split))
         if let reason = shown.noMetrics {
-            lines += ["", "no metrics: " + reason]
+            lines += ["", Label.noMetrics + reason]
         }
         for metric in shown.metrics {
             lines += [""] + table(metric, verdicts: shown.headline != nil)

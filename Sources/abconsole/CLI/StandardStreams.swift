@@ -47,13 +47,15 @@ enum StandardStreams {
         text.withUTF8 { try? write(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
     }
 
-    /// Everything on `descriptor` until end of file, retrying on EINTR and waiting (`poll`) on EAGAIN.
-    static func readAll(_ descriptor: Int32) throws(Failure) -> Data {
+    /// Everything on `descriptor` until end of file, retrying on EINTR and waiting (`poll`) on EAGAIN;
+    /// more than `limit` bytes fail with EFBIG (a stream that never ends is not read forever).
+    static func readAll(_ descriptor: Int32, limit: Int = .max) throws(Failure) -> Data {
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
+                guard data.count + count <= limit else { throw Failure(code: EFBIG) }
                 data.append(contentsOf: chunk[0..<count])
                 continue
             }

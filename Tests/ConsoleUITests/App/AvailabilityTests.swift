@@ -1,4 +1,5 @@
 import ExperimentCore
+import Foundation
 import Testing
 @testable import ConsoleUI
 
@@ -69,7 +70,7 @@ struct AvailabilityTests {
 
     @Test func theHelpOverlayListsUnavailableKeysDimmedWithTheReason() throws {
         var state = try F.state(selecting: "search_v2")
-        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 30))
+        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 30), now: Date(timeIntervalSince1970: 0))
         F.send([.enter, .character("?")], to: &state)
         let lines = HelpOverlay.lines(state)
         let resolve = try #require(lines.first { $0.key == "R" })

@@ -16,28 +16,28 @@ struct GitReadUpdateTests {
 
     @Test func nothingToPickIsSaidInTheTitleBarAndTheLogNeverABareConflicted() throws {
         var state = try F.state()
-        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [], trouble: Self.trouble))
+        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [], trouble: Self.trouble), now: Date(timeIntervalSince1970: 0))
         #expect(state.gitTrouble == Self.trouble)
         #expect(state.message == .error(Self.trouble))
         #expect(state.messageLog.map(\.message) == [.error(Self.trouble)])
         let title = try #require(F.screen(state).first)
         #expect(title.contains("main · CONFLICTED") && title.contains("experiments.json is conflicted but"), "\(title)")
         // Read again unchanged: logged once; gone once git no longer lists the store.
-        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [], trouble: Self.trouble))
+        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [], trouble: Self.trouble), now: Date(timeIntervalSince1970: 0))
         #expect(state.messageLog.count == 1)
-        _ = ConsoleUpdate.update(&state, .gitRead(GitStatus(branch: "main", store: .committed), conflicts: [], trouble: nil))
+        _ = ConsoleUpdate.update(&state, .gitRead(GitStatus(branch: "main", store: .committed), conflicts: [], trouble: nil), now: Date(timeIntervalSince1970: 0))
         #expect(state.gitTrouble == nil)
         #expect(try #require(F.screen(state).first).contains("experiments.json is conflicted") == false)
     }
 
     @Test func anOpenConflictsScreenShowsTheConflictsStillOpenInTheFile() throws {
         var state = try F.state()
-        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [Self.allocation, Self.description], trouble: nil))
+        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [Self.allocation, Self.description], trouble: nil), now: Date(timeIntervalSince1970: 0))
         #expect(state.overlay == .conflicts(ConflictsForm([Self.allocation, Self.description])))
         // The CLI settled the description meanwhile: the screen offers the allocation alone.
-        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [Self.allocation], trouble: nil))
+        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [Self.allocation], trouble: nil), now: Date(timeIntervalSince1970: 0))
         #expect(state.overlay == .conflicts(ConflictsForm([Self.allocation])))
-        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [], trouble: "settled in the file"))
+        _ = ConsoleUpdate.update(&state, .gitRead(Self.conflicted, conflicts: [], trouble: "settled in the file"), now: Date(timeIntervalSince1970: 0))
         #expect(state.overlay == nil)
     }
 }

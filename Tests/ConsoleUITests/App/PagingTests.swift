@@ -21,7 +21,7 @@ struct PagingTests {
     static func state(height: Int, after keys: [Key]) throws -> (AppState, RowCache) {
         var state = try state()
         let rows = RowCache()
-        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: height), rows: rows)
+        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: height), now: Date(timeIntervalSince1970: 0), rows: rows)
         F.send(keys, to: &state, rows: rows)
         return (state, rows)
     }
@@ -75,7 +75,7 @@ struct PagingTests {
         let selected = try #require(state.list.selectedKey)
         let drawn = ConsoleView.render(state, rows: rows, width: 100, height: 30).lines()
         #expect(drawn[2..<28].filter { $0.hasPrefix("▶") }.map { $0.dropFirst().hasPrefix(selected + " ") } == [true])
-        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 20), rows: rows)
+        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 20), now: Date(timeIntervalSince1970: 0), rows: rows)
         #expect(state.size == TerminalSize(width: 100, height: 20))
         F.send([.pageUp], to: &state, rows: rows)
         #expect(try Self.selectedRow(state, rows) == 26 - 16)

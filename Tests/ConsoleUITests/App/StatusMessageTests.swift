@@ -21,13 +21,13 @@ struct StatusMessageTests {
     @Test func anErrorStaysUntilTheNextKeyNotTheNextJobReport() throws {
         var state = try F.state(selecting: "search_v2")
         F.send([.character("R")], to: &state)
-        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 30))
+        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 30), now: Date(timeIntervalSince1970: 0))
         #expect(state.message?.isError == true)
     }
 
     @Test func aLongMessageIsCutWithTheKeyThatShowsItWhole() throws {
         var state = try F.state(selecting: "checkout_button", readOnly: true)
-        _ = ConsoleUpdate.update(&state, .resized(width: 80, height: 24))
+        _ = ConsoleUpdate.update(&state, .resized(width: 80, height: 24), now: Date(timeIntervalSince1970: 0))
         F.send([.character("n")], to: &state)
         let line = ConsoleView.render(state, width: 80, height: 24).lines()[22]
         #expect(line == " read-only console (opened with --read-only): cannot create a… L: whole message")
@@ -46,7 +46,7 @@ struct StatusMessageTests {
 
     @Test func lOpensTheLogNewestFirstWithWholeMessagesWrapped() throws {
         var state = try F.state(selecting: "checkout_button", readOnly: true)
-        _ = ConsoleUpdate.update(&state, .resized(width: 80, height: 24))
+        _ = ConsoleUpdate.update(&state, .resized(width: 80, height: 24), now: Date(timeIntervalSince1970: 0))
         let noon = Date(timeIntervalSince1970: 1_793_793_600)
         _ = ConsoleUpdate.update(&state, .key(.character("n")), now: noon)
         _ = ConsoleUpdate.update(&state, .key(.character("s")), now: noon.addingTimeInterval(65))

@@ -37,7 +37,7 @@ struct JobUpdateTests {
 
     @Test func progressIsRecordedAndEscGivesUpTheJob() throws {
         var (_, state, _) = try Self.confirmedPause()
-        _ = ConsoleUpdate.update(&state, .jobProgress(JobID(1), .waitingForLock(seconds: 3, limit: 10)))
+        _ = ConsoleUpdate.update(&state, .jobProgress(JobID(1), .waitingForLock(seconds: 3, limit: 10)), now: Date(timeIntervalSince1970: 0))
         var expected = state
         #expect(state.jobs.map(\.progress) == [.waitingForLock(seconds: 3, limit: 10)])
         #expect(F.screen(state)[28].hasPrefix(" saving the change to `account_add_funds`: waiting for another writer's lock, 3 s of 10 s"))
@@ -50,7 +50,7 @@ struct JobUpdateTests {
 
     @Test func aCancelledJobReopensTheConfirmation() throws {
         var (before, state, _) = try Self.confirmedPause()
-        _ = ConsoleUpdate.update(&state, .jobFinished(JobID(1), .cancelled))
+        _ = ConsoleUpdate.update(&state, .jobFinished(JobID(1), .cancelled), now: Date(timeIntervalSince1970: 0))
         var expected = before
         expected.nextJobID = 2
         expected.message = .info("gave up: stopped saving the change to `account_add_funds` before it changed anything")
@@ -62,7 +62,7 @@ struct JobUpdateTests {
         var (before, state, _) = try Self.confirmedPause()
         var saved = before.snapshot
         let outcome = try saved.apply(.pause(experiment: "account_add_funds"), context: F.alice)
-        _ = ConsoleUpdate.update(&state, .jobFinished(JobID(1), .saved(message: outcome.message, snapshot: saved)))
+        _ = ConsoleUpdate.update(&state, .jobFinished(JobID(1), .saved(message: outcome.message, snapshot: saved)), now: Date(timeIntervalSince1970: 0))
         var expected = before
         expected.overlay = nil
         expected.snapshot = saved
@@ -86,7 +86,7 @@ struct JobUpdateTests {
     @Test func aResultForAnUnknownJobChangesNothing() throws {
         var (_, state, _) = try Self.confirmedPause()
         let before = state
-        _ = ConsoleUpdate.update(&state, .jobFinished(JobID(7), .cancelled))
+        _ = ConsoleUpdate.update(&state, .jobFinished(JobID(7), .cancelled), now: Date(timeIntervalSince1970: 0))
         #expect(state == before)
     }
 }

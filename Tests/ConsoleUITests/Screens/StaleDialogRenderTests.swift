@@ -1,4 +1,5 @@
 import ExperimentCore
+import Foundation
 import Testing
 @testable import ConsoleUI
 
@@ -13,7 +14,7 @@ struct StaleDialogRenderTests {
         F.send([.character("r")] + F.typing("70") + [.tab] + F.typing("30") + [.enter], to: &state)
         var fresh = state.snapshot
         try fresh.apply(.ramp(experiment: "checkout_button", weights: ["control": F.pct(60), "treatment": F.pct(40)]), context: F.dave)
-        _ = ConsoleUpdate.update(&state, .storeReloaded(fresh))
+        _ = ConsoleUpdate.update(&state, .storeReloaded(fresh), now: Date(timeIntervalSince1970: 0))
         return state
     }
 

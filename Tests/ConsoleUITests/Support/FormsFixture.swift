@@ -52,7 +52,7 @@ enum FormsFixture {
     /// Sends keys through the pure update; returns every effect they produced.
     @discardableResult
     static func send(_ keys: [Key], to state: inout AppState, rows: RowCache = RowCache()) -> [Effect] {
-        keys.flatMap { ConsoleUpdate.update(&state, .key($0), rows: rows) }
+        keys.flatMap { ConsoleUpdate.update(&state, .key($0), now: Date(timeIntervalSince1970: 0), rows: rows) }
     }
 
     /// Ends the newest job with `outcome`, as the runtime would.

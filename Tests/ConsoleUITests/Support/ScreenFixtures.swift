@@ -45,14 +45,14 @@ enum ScreenFixtures {
     @discardableResult
     static func send(_ keys: [Key], to state: inout AppState, rows: RowCache = RowCache()) -> [Effect] {
         var effects: [Effect] = []
-        for key in keys { effects = ConsoleUpdate.update(&state, .key(key), rows: rows) }
+        for key in keys { effects = ConsoleUpdate.update(&state, .key(key), now: Date(timeIntervalSince1970: 0), rows: rows) }
         return effects
     }
 
     /// Ends the newest job with `outcome`, as the runtime would.
     static func finishJob(_ outcome: JobOutcome, _ state: inout AppState) {
         guard let id = state.jobs.last?.id else { return }
-        _ = ConsoleUpdate.update(&state, .jobFinished(id, outcome))
+        _ = ConsoleUpdate.update(&state, .jobFinished(id, outcome), now: Date(timeIntervalSince1970: 0))
     }
 
     /// Keys typing `text`.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import Foundation
 import Testing
 @testable import ConsoleUI
 
@@ -10,7 +11,7 @@ struct HelpPanelTests {
     /// The fixture state in an 80×24 terminal with the help open on the list.
     static func helpAt80x24() throws -> AppState {
         var state = try F.state()
-        _ = ConsoleUpdate.update(&state, .resized(width: 80, height: 24))
+        _ = ConsoleUpdate.update(&state, .resized(width: 80, height: 24), now: Date(timeIntervalSince1970: 0))
         F.send([.character("?")], to: &state)
         return state
     }

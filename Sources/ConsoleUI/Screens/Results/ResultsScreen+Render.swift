@@ -77,14 +77,15 @@ extension ResultsScreen {
             }
         }
         // On a mismatch the banner says it: every variant's share is the evidence, wrapped, never cut.
-        let ratio = report.sampleRatio.status == .mismatch ? "observed of expected: " + shown.split : "sample ratio: " + shown.sampleRatio
+        let ratio = report.sampleRatio.status == .mismatch ? ResultsPresentation.Label.observedOfExpected + shown.split
+            : ResultsPresentation.Label.sampleRatio + shown.sampleRatio
         for line in WordWrap.lines(SafeText.escaped(ratio), width: width, maxLines: 3) {
             buffer.write(line, x: x, y: y, maxWidth: width, style: Palette.dim)
             y += 1
         }
         y += 1
         if let reason = shown.noMetrics {
-            buffer.write("no metrics: " + reason, x: x, y: y, maxWidth: width, style: Palette.dim)
+            buffer.write(ResultsPresentation.Label.noMetrics + reason, x: x, y: y, maxWidth: width, style: Palette.dim)
             return
         }
         guard !report.metrics.isEmpty, !shown.metrics.isEmpty else { return }
@@ -100,7 +101,7 @@ extension ResultsScreen {
     /// one metric at a time), then (with a goal) the days still needed for 80 % power at a 5 % effect.
     static func decisionLines(_ shown: ResultsPresentation, _ report: ResultsReport) -> [(String, CellStyle)] {
         guard let headline = shown.headline else { return [] }
-        return [("verdict: " + headline, .bold)] + (DecisionText.guardrailsLine(report).map { [($0, CellStyle.plain)] } ?? [])
+        return [(ResultsPresentation.Label.verdict + headline, .bold)] + (DecisionText.guardrailsLine(report).map { [($0, CellStyle.plain)] } ?? [])
             + (shown.plan.map { [("plan: " + $0, Palette.dim)] } ?? [])
     }
 

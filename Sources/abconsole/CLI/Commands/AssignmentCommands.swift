@@ -32,7 +32,7 @@ enum AssignmentCommands {
             guard arguments.option("--user") == nil, arguments.option("--device") == nil else {
                 throw CLIError.usage("--subjects cannot be combined with --user or --device", command: nil)
             }
-            let data = try InputFile.read(source)
+            let data = try InputFile.read(source, limit: 1 << 30)
             let subjects = try SubjectList(data, source: source)
             try assignBatch(keys, subjects: subjects, snapshot: snapshot, json: arguments.flag("--json"), output: context.output)
             return

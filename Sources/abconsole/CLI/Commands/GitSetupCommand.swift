@@ -8,7 +8,7 @@ enum GitSetupCommand {
     static let commitChangesKey = GitCommands.commitChangesKey
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let storePath = absolute(context.store.path)
+        let storePath = context.store.gitPath
         let directory = (storePath as NSString).deletingLastPathComponent
         let git = GitCommands(directory: directory)
         let top: String
@@ -117,10 +117,7 @@ enum GitSetupCommand {
         }
     }
 
-    static func absolute(_ path: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
-        return url.standardizedFileURL.resolvingSymlinksInPath().path
-    }
+    static func absolute(_ path: String) -> String { StoreFile.resolvedAbsolute(path) }
 
     /// This executable's path (for git's config to call it back).
     static func executablePath() -> String {

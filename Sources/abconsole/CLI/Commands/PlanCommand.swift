@@ -42,7 +42,13 @@ enum PlanCommand {
         guard let metric = wanted ?? analysis.metrics.first?.name else {
             throw CLIError.data("no metric to plan with: no conversion of `\(key)`'s subjects names one in the window")
         }
-        guard let plan = PowerPlan(analysis, metric: metric, mde: mde, target: target) else {
+        let planned: PowerPlan?
+        do throws(PowerPlanError) {
+            planned = try PowerPlan(analysis, metric: metric, mde: mde, target: target)
+        } catch {
+            throw CLIError.usage(error.description, command: nil)
+        }
+        guard let plan = planned else {
             throw CLIError.data("no conversion names the metric `\(SafeOutput.text(metric))` in the window")
         }
         if arguments.flag("--json") {

@@ -36,40 +36,28 @@ enum WhitelistCommands {
         SafeOutput.table(["SUBJECT", "VARIANT", "NOTE", "ADDED BY", "ADDED AT"], rows).forEach(context.output.line)
     }
 
+    /// `whitelist import EXP FILE|-`: the store service's import (file checks, every bad line named, the commit).
     static func importCSV(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let file = try arguments.required("FILE")
-        let data = try InputFile.read(file)
-        let key = try arguments.required("EXP")
-        let parsed = try WhitelistCSV.parseCollecting(data)
-        if parsed.problems.total > 0 {
-            // Malformed lines and bad rows (unknown variant, invalid id, …) are reported together.
-            var problems = parsed.problems
-            if let experiment = try? context.load().experiments[key] { problems.merge(experiment.importProblems(parsed.rows)) }
-            if let error = problems.error { throw error }
-        }
-        try context.apply(.whitelistImport(experiment: key, rows: parsed.rows))
+        let file = try arguments.required("FILE"), key = try arguments.required("EXP")
+        let source: ImportSource = file == "-" ? .data(try InputFile.read(file, limit: StoreService.importLimit)) : .file(file)
+        let service = context.service
+        let saved = try service.importWhitelist(key, service.readImport(source), context: context.changeContext())
+        context.output.line(SafeOutput.text(context.said(saved).message))
     }
 }
 
 /// Reads a user-named input file (or `-` for standard input, with `read(2)`) with a clear error.
 enum InputFile {
-    static func read(_ path: String) throws -> Data {
-        if path == "-" {
-            do {
-                return try StandardStreams.readAll(STDIN_FILENO)
-            } catch {
-                throw CLIError(code: .noInput, message: "cannot read standard input: \(error.reason)")
+    /// At most `limit` bytes; a device or a directory is refused unread (`InputFileError`).
+    static func read(_ path: String, limit: Int) throws -> Data {
+        guard path == "-" else { return try InputFileError.read(path, limit: limit) }
+        do {
+            return try StandardStreams.readAll(STDIN_FILENO, limit: limit)
+        } catch {
+            guard error.code != EFBIG else {
+                throw CLIError(code: .dataError, message: "standard input is larger than \(limit >> 20) MiB; split it into smaller files")
             }
+            throw CLIError(code: .noInput, message: "cannot read standard input: \(error.reason)")
         }
-        // A device never ends (`/dev/zero`, `/dev/urandom`): refused unread. A FIFO is a stream from
-        // another process (`<(…)`), read like standard input.
-        if StandardStreams.isDevice(path) {
-            throw CLIError(code: .noInput, message: "cannot open \(SafeOutput.text(path)): it is a device, not a file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "it does not exist"
-            throw CLIError(code: .noInput, message: "cannot open \(SafeOutput.text(path)): \(reason)")
-        }
-        return data
     }
 }

@@ -1,4 +1,5 @@
 import ExperimentCore
+import Foundation
 import Testing
 @testable import ConsoleUI
 
@@ -59,7 +60,7 @@ struct InspectorUpdateTests {
         var edited = state.snapshot
         edited.experiments["account_add_funds"]?.status = .paused
         #expect(edited.revision == state.snapshot.revision)
-        _ = ConsoleUpdate.update(&state, .storeReloaded(edited), rows: rows)
+        _ = ConsoleUpdate.update(&state, .storeReloaded(edited), now: Date(timeIntervalSince1970: 0), rows: rows)
         let after = try #require(rows.decisions(state.snapshot, subject: subject).first { $0.experiment == "account_add_funds" })
         #expect(after.reason == .paused)
         #expect(after.variant == "control")

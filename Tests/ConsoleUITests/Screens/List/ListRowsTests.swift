@@ -111,7 +111,7 @@ struct ListRowsTests {
         ScreenFixtures.send(Array(repeating: .character("j"), count: 5), to: &state, rows: rows)
         Self.expectRows(state, rows, selected: expected[5])
         // PgDn moves by the rows a 100×30 terminal shows below the filter line and the header.
-        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 30), rows: rows)
+        _ = ConsoleUpdate.update(&state, .resized(width: 100, height: 30), now: Date(timeIntervalSince1970: 0), rows: rows)
         let page = 30 - 3 - 2
         ScreenFixtures.send([.pageDown, .pageDown, .character("k")], to: &state, rows: rows)
         Self.expectRows(state, rows, selected: expected[min(5 + 2 * page, expected.count - 1) - 1])
@@ -138,7 +138,7 @@ struct ListRowsTests {
         try changed.apply(.create(ExperimentDraft(key: "aaa_new", type: .user, variants: [("control", ScreenFixtures.pct(100))],
                                                   description: "User onboarding v2")), context: ScreenFixtures.alice)
         try changed.apply(.pause(experiment: running), context: ScreenFixtures.alice)
-        _ = ConsoleUpdate.update(&state, .storeReloaded(changed), rows: rows)
+        _ = ConsoleUpdate.update(&state, .storeReloaded(changed), now: Date(timeIntervalSince1970: 0), rows: rows)
         let after = Self.reference(changed, filter: "onboarding")
         #expect(after == ["aaa_new"] + before)
         Self.expectRows(state, rows, selected: before[2])
@@ -159,7 +159,7 @@ struct ListRowsTests {
         Self.expectRows(state, rows, selected: victim)
         var changed = snapshot
         try changed.apply(.delete(experiment: victim), context: ScreenFixtures.alice)
-        _ = ConsoleUpdate.update(&state, .storeReloaded(changed), rows: rows)
+        _ = ConsoleUpdate.update(&state, .storeReloaded(changed), now: Date(timeIntervalSince1970: 0), rows: rows)
         let index = try #require(all.firstIndex(of: victim))
         Self.expectRows(state, rows, selected: all[index + 1])
     }
@@ -174,7 +174,7 @@ struct ListRowsTests {
         let key = try #require(Self.reference(snapshot, filter: "").last)
         edited.experiments[key]?.description = "Handmade edit, revision untouched"
         #expect(edited.revision == snapshot.revision)
-        _ = ConsoleUpdate.update(&state, .storeReloaded(edited), rows: rows)
+        _ = ConsoleUpdate.update(&state, .storeReloaded(edited), now: Date(timeIntervalSince1970: 0), rows: rows)
         #expect(Self.reference(edited, filter: "handmade") == [key])
         Self.expectRows(state, rows, selected: key)
     }

@@ -1,4 +1,5 @@
 import ExperimentCore
+import Foundation
 import Testing
 @testable import ConsoleUI
 
@@ -227,7 +228,7 @@ struct RampEditorUpdateTests {
         F.send(F.typing("70") + [.tab] + F.typing("30"), to: &state)
         var snapshot = state.snapshot
         try snapshot.apply(.resolve(experiment: "checkout_button", winner: "control"), context: F.dave)
-        _ = ConsoleUpdate.update(&state, .storeReloaded(snapshot))
+        _ = ConsoleUpdate.update(&state, .storeReloaded(snapshot), now: Date(timeIntervalSince1970: 0))
         guard case .ramp(let editor)? = state.overlay else { throw FixtureError(message: "the editor closed") }
         #expect(RampPreview(editor, experiment: try F.experiment("checkout_button", in: state)).problem
             == "experiment `checkout_button` is resolved; its weights can no longer change")

@@ -82,6 +82,27 @@ struct WhitelistStoryTests {
         #expect(lines[1].hasPrefix(" 5 entries"))
     }
 
+    /// A device never ends: the import refuses it unread (the CLI's rule, from the same store service)
+    /// instead of reading `/dev/zero` forever; a directory is refused the same way.
+    @Test func importingADeviceOrADirectoryIsRefusedUnread() throws {
+        let (session, store, directory) = try F.session()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = try store.load()
+        session.send(.character("w"))
+        session.send(.character("I"))
+        session.type("/dev/zero")
+        session.send(.enter)
+        #expect(try store.load() == before)
+        #expect(session.render(width: 100, height: 30).lines().contains { $0.contains("│ cannot open /dev/zero: it is a device, not a file") })
+        #expect(session.state.bindingContext == .form)
+
+        session.send(.control("u"))
+        session.type(directory.path)
+        session.send(.enter)
+        #expect(try store.load() == before)
+        #expect(session.state.message?.text == "cannot open \(directory.path): it is a directory, not a file")
+    }
+
     @Test func anEditAgainstAChangedExperimentIsRefusedNamingWhoChangedIt() throws {
         let (session, store, directory) = try F.session()
         defer { try? FileManager.default.removeItem(at: directory) }
