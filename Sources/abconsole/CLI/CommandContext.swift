@@ -33,8 +33,7 @@ struct CommandContext {
 
     /// The outcome of `saved`, after saying on stderr why its commit was not made, if it was not.
     func said(_ saved: SavedChange) -> ChangeOutcome {
-        if let note = saved.notCommittedNote { StandardStreams.writeError("abconsole: \(SafeOutput.text(note))
-") }
+        if let note = saved.notCommittedNote { StandardStreams.writeError("abconsole: \(SafeOutput.text(note))\n") }
         return saved.outcome
     }
 
