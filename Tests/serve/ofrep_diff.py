@@ -43,7 +43,7 @@ except ImportError:
     print("ofrep diff: needs `pip install openfeature-sdk openfeature-provider-ofrep`", file=sys.stderr)
     sys.exit(2)
 
-FORBIDDEN = ["weight", "salt", "range", "running", "paused", "resolved", "draft", "whitelist", "bucket", "winner", "status"]
+FORBIDDEN = ["weight", "salt", "ranges", "running", "paused", "resolved", "draft", "whitelist", "bucket", "winner", "status"]
 
 
 class Report:
