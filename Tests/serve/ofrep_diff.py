@@ -276,8 +276,16 @@ def live_and_access(binary: str, directory: str, report: Report) -> None:
         report.check(status == 200, f"SIGHUP re-reads the tokens: {status}")
         status, _, _ = server.post("/ofrep/v1/evaluate/flags", {}, {"X-API-Key": "ios-token-0123456789"})
         report.check(status == 401, f"a token no longer listed is refused: {status}")
+        with open(tokens, "w") as handle:
+            handle.write("web\n")
+        server.process.send_signal(signal.SIGHUP)
+        time.sleep(0.5)
+        status, _, _ = server.post("/ofrep/v1/evaluate/flags", {}, {"X-API-Key": "web-token-0123456789"})
+        report.check(status == 200, f"a malformed tokens file on SIGHUP keeps the tokens read before: {status}")
     finally:
         report.check(server.stop() == 0, "tokens: SIGTERM exits 0")
+    stderr = server.process.stderr.read() if server.process.stderr else ""
+    report.check("line 1" in stderr and "keeping the tokens read before" in stderr, f"the bad tokens file is reported: {stderr!r}")
     with open(log) as handle:
         lines = handle.read().splitlines()
     report.check(len(lines) >= 4 and not any("token-0123456789" in line for line in lines), "the access log names tokens, never shows them")
