@@ -31,9 +31,6 @@ public final class LiveStore: Sendable {
     /// The good store being served, or nil while none has loaded.
     public var served: ServedStore? { state.withLock { $0.served } }
 
-    /// Why no good store is served, when none is: the last problem met.
-    public var problem: String? { state.withLock { $0.served == nil ? ($0.problem ?? "the store has not been read yet") : nil } }
-
     /// Loads the store when its file changed since the last look; called by the poller (and tests).
     public func refresh() {
         let fingerprint = file.fingerprint()

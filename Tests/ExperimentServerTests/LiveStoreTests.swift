@@ -63,13 +63,18 @@ import Testing
         for (method, path) in [("GET", "/healthz"), ("POST", "/ofrep/v1/evaluate/flags"), ("POST", "/ofrep/v1/evaluate/flags/checkout")] {
             let response = fixture.send(method, path, body: #"{"context":{"userId":"u"}}"#)
             #expect(response.status == 503, "\(path)")
-            #expect((response.object["errorDetails"] as? String)?.contains("is missing") == true)
+            #expect((response.object["errorDetails"] as? String)?.contains("no valid store has loaded yet") == true)
         }
+        #expect(fixture.reports.current == ["the store \(fixture.file.path) is missing; waiting for it to appear"])
         #expect(fixture.send("GET", "/ofrep/v1/configuration").status == 200)
         // An invalid store first: still 503; then a good one: served.
-        try Data("garbage".utf8).write(to: URL(fileURLWithPath: fixture.file.path))
+        try Data(#"{"schema_version":1,"revision":1,"experiments":{"x":{"status":"weird"}}}"#.utf8).write(to: URL(fileURLWithPath: fixture.file.path))
         fixture.live.refresh()
-        #expect(fixture.send("GET", "/healthz").status == 503)
+        let unavailable = fixture.send("GET", "/healthz")
+        #expect(unavailable.status == 503)
+        #expect(!unavailable.text.contains("status") && !unavailable.text.contains("weird"))
+        #expect(fixture.reports.current.count == 2)
+        #expect(fixture.reports.current.last?.contains("waiting for a valid one") == true)
         try FileManager.default.removeItem(atPath: fixture.file.path)
         try ServerFixture.populate(fixture.file)
         fixture.live.refresh()
