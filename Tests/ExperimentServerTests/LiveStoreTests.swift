@@ -37,7 +37,7 @@ import Testing
         #expect(fixture.send("POST", "/ofrep/v1/evaluate/flags/old_banner", body: "{}").object["variant"] as? String == "treatment")
         let said = Array(fixture.reports.current.dropFirst(reportsBefore))
         #expect(said.count == 1)
-        #expect(said.first?.contains("still serving the last good store") == true)
+        #expect(said.first?.hasPrefix("still serving the last good store: the store \(fixture.file.path) is not valid") == true)
         // Repaired: the good store is loaded again and said so.
         try FileManager.default.removeItem(atPath: fixture.file.path)
         try ServerFixture.populate(fixture.file)
@@ -54,7 +54,7 @@ import Testing
         fixture.live.refresh()
         #expect(fixture.live.served?.revision == good)
         #expect(fixture.bulk(#"{"userId":"u"}"#).status == 200)
-        #expect(fixture.reports.current.filter { $0.contains("is missing") }.count == 1)
+        #expect(fixture.reports.current.filter { $0 == "still serving the last good store: the store \(fixture.file.path) is missing" }.count == 1)
     }
 
     @Test func withoutAGoodStoreEverythingButTheServerItselfIs503() throws {
@@ -65,7 +65,7 @@ import Testing
             #expect(response.status == 503, "\(path)")
             #expect((response.object["errorDetails"] as? String)?.contains("no valid store has loaded yet") == true)
         }
-        #expect(fixture.reports.current == ["the store \(fixture.file.path) is missing; waiting for it to appear"])
+        #expect(fixture.reports.current == ["waiting for a store: the store \(fixture.file.path) is missing"])
         #expect(fixture.send("GET", "/ofrep/v1/configuration").status == 200)
         // An invalid store first: still 503; then a good one: served.
         try Data(#"{"schema_version":1,"revision":1,"experiments":{"x":{"status":"weird"}}}"#.utf8).write(to: URL(fileURLWithPath: fixture.file.path))
@@ -74,7 +74,7 @@ import Testing
         #expect(unavailable.status == 503)
         #expect(!unavailable.text.contains("status") && !unavailable.text.contains("weird"))
         #expect(fixture.reports.current.count == 2)
-        #expect(fixture.reports.current.last?.contains("waiting for a valid one") == true)
+        #expect(fixture.reports.current.last?.hasPrefix("waiting for a valid store: the store") == true)
         try FileManager.default.removeItem(atPath: fixture.file.path)
         try ServerFixture.populate(fixture.file)
         fixture.live.refresh()
