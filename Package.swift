@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "ExperimentTestSupport", "client-example", "abconsole"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "ConsoleRuntime"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ExperimentTestSupport"]),
         .testTarget(name: "ExperimentServerTests", dependencies: ["ExperimentServer", "HTTPServer", "ExperimentCore", "ExperimentStore", "ExperimentResults", "ExperimentTestSupport"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),

@@ -9,6 +9,13 @@ public struct HTTPHeader: Sendable, Equatable {
         self.name = name
         self.value = value
     }
+
+    /// Whether two header names are equal ignoring ASCII case (header names are ASCII tokens), byte by byte.
+    static func sameName(_ first: String, _ second: String) -> Bool {
+        let a = first.utf8, b = second.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 97 && (x | 0x20) <= 122) }
+    }
 }
 
 /// One complete HTTP/1.1 request: the body whole (a chunked body already joined).
@@ -37,7 +44,7 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The first header named `name` (compared without regard to case), if any.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HTTPHeader.sameName($0.name, name) }?.value
     }
 }
 

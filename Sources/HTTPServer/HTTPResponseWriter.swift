@@ -1,10 +1,10 @@
 /// Serialises responses: the status line, the handler's headers, then `Content-Length`, `Date` and `Connection`.
 enum HTTPResponseWriter {
     /// The headers the writer sets itself; the handler's own of these names are dropped.
-    private static let ownHeaders = ["content-length", "date", "connection", "transfer-encoding"].map { Array($0.utf8) }
+    private static let ownHeaders = ["Content-Length", "Date", "Connection", "Transfer-Encoding"]
 
     private static func isOwn(_ name: String) -> Bool {
-        ownHeaders.contains { own in name.utf8.count == own.count && zip(name.utf8, own).allSatisfy { $0 | 0x20 == $1 } }
+        ownHeaders.contains { HTTPHeader.sameName($0, name) }
     }
 
     /// Appends `response` to `output`. `date` is the cached `Date` value; `headOnly` answers a `HEAD`

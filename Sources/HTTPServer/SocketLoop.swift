@@ -242,6 +242,30 @@ final class ThreadGroup: @unchecked Sendable {
     }
 }
 
+/// What one `read` or `send` did.
+private enum Transfer {
+    case moved(Int)
+    /// End of file (a `read` of 0 bytes).
+    case end
+    /// Nothing now (`EAGAIN`): wait for `poll`.
+    case later
+    case failed
+}
+
+/// Calls `io` again while it is interrupted, and says what it did.
+private func transfer(_ io: () -> Int) -> Transfer {
+    while true {
+        let count = io()
+        if count > 0 { return .moved(count) }
+        if count == 0 { return .end }
+        switch errno {
+        case EINTR: continue
+        case EAGAIN, EWOULDBLOCK: return .later
+        default: return .failed
+        }
+    }
+}
+
 /// One accepted socket and its connection state.
 private final class Slot {
     let fd: Int32
@@ -414,21 +438,18 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
     /// Reads what the socket holds into the connection; false when the socket failed and was closed.
     private func readAvailable(_ slot: Slot) -> Bool {
         while true {
-            let count = read(slot.fd, scratch.baseAddress, scratch.count)
-            if count > 0 {
+            switch transfer({ read(slot.fd, scratch.baseAddress, scratch.count) }) {
+            case .moved(let count):
                 slot.connection.received(UnsafeRawBufferPointer(rebasing: scratch[..<count]), now: now)
                 if count < scratch.count { return true }
-            } else if count == 0 {
+            case .end:
                 slot.peerClosed = true
                 return true
-            } else {
-                switch errno {
-                case EINTR: continue
-                case EAGAIN, EWOULDBLOCK: return true
-                default:
-                    closeSlot(slot)
-                    return false
-                }
+            case .later:
+                return true
+            case .failed:
+                closeSlot(slot)
+                return false
             }
         }
     }
@@ -457,17 +478,12 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
     private func flush(_ slot: Slot) -> Bool {
         let connection = slot.connection
         while connection.hasOutput {
-            let count = connection.withPendingOutput { send(slot.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count > 0 {
-                connection.wrote(count, now: now)
-            } else if count < 0 {
-                switch errno {
-                case EINTR: continue
-                case EAGAIN, EWOULDBLOCK: return true
-                default:
-                    closeSlot(slot)
-                    return false
-                }
+            switch transfer({ connection.withPendingOutput { send(slot.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }) {
+            case .moved(let count): connection.wrote(count, now: now)
+            case .later: return true
+            case .end, .failed:
+                closeSlot(slot)
+                return false
             }
         }
         return true
@@ -486,12 +502,13 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
 
     private func drain(_ slot: Slot) {
         while true {
-            let count = read(slot.fd, scratch.baseAddress, scratch.count)
-            if count > 0 { continue }
-            if count < 0, errno == EINTR { continue }
-            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
-            closeSlot(slot)
-            return
+            switch transfer({ read(slot.fd, scratch.baseAddress, scratch.count) }) {
+            case .moved: continue
+            case .later: return
+            case .end, .failed:
+                closeSlot(slot)
+                return
+            }
         }
     }
 
