@@ -9,9 +9,9 @@ import HTTPServer
 ///
 /// Thread-safe: posters in any number of threads (or processes) append one batch at a time under the
 /// file's lock, and an answer is given only once its rows are on disk (`fsync`).
-struct ExposureIntake: Sendable {
+public struct ExposureIntake: Sendable {
     /// Which log a post feeds.
-    enum Kind: Sendable {
+    public enum Kind: Sendable {
         case exposures, conversions
     }
 
@@ -20,7 +20,9 @@ struct ExposureIntake: Sendable {
     /// The time of receipt, which names the day's file.
     let now: @Sendable () -> Date
 
-    init(directory: URL, store: @escaping @Sendable () -> StoreSnapshot?, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Rows into `directory`'s day files, checked against `store()` (nil: no good store loaded yet) at
+    /// each post; `now` gives the time of receipt.
+    public init(directory: URL, store: @escaping @Sendable () -> StoreSnapshot?, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.store = store
         self.now = now
@@ -28,7 +30,7 @@ struct ExposureIntake: Sendable {
 
     /// The answer to one post of `kind`: `200 {"accepted","rejected"}`, `400` for a body that holds no
     /// rows, `503` before a good store has loaded, `500` when the rows could not be written (none kept).
-    func accept(_ kind: Kind, body: Data) -> HTTPResponse {
+    public func accept(_ kind: Kind, body: Data) -> HTTPResponse {
         guard let snapshot = store() else {
             return IntakeAnswer.error(503, code: "GENERAL", "no good store has loaded yet: rows are taken once one has (try again)")
         }
