@@ -1,0 +1,78 @@
+import ExperimentCore
+import Foundation
+
+/// A good store prepared for answering (SPEC §13): its served experiments compiled once, and each
+/// variant's answer written as JSON text up front, so a request only decides and copies bytes.
+///
+/// Holds nothing an answer must not show: the decision is the core's one table
+/// (`CompiledExperiment.decide`), and the texts carry the key, variant name and value only.
+public struct ServedStore: Sendable {
+    /// The store's revision, which `/healthz` reports.
+    public let revision: Int
+    /// The store itself, for what checks rows against it (the exposure intake); never put in an answer.
+    public let snapshot: StoreSnapshot
+    /// The served experiments (every status but `draft`), by key order.
+    let experiments: [ServedExperiment]
+    /// Index in `experiments` by key.
+    let positions: [String: Int]
+
+    public init(_ snapshot: StoreSnapshot) {
+        revision = snapshot.revision
+        self.snapshot = snapshot
+        experiments = snapshot.sortedExperiments.filter { $0.status != .draft }.map(ServedExperiment.init)
+        positions = Dictionary(uniqueKeysWithValues: experiments.enumerated().map { ($0.element.key, $0.offset) })
+    }
+
+    /// The experiment served under `key`, or nil for an unknown key or a draft (`FLAG_NOT_FOUND`).
+    func experiment(_ key: String) -> ServedExperiment? {
+        positions[key].map { experiments[$0] }
+    }
+
+    /// The bulk answer for `subject`: `{"flags":[…]}` with every served experiment, by key order.
+    func bulkAnswer(for subject: Subject) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + experiments.count * 64)
+        bytes += #"{"flags":["#.utf8
+        for (offset, experiment) in experiments.enumerated() {
+            if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += experiment.answer(for: subject)
+        }
+        bytes += "]}".utf8
+        return Data(bytes)
+    }
+}
+
+/// One served experiment: its compiled decision and, per variant and reason, the answer's JSON text.
+struct ServedExperiment: Sendable {
+    let key: String
+    let compiled: CompiledExperiment
+    /// `{"key":…,"reason":"SPLIT","value":…,"variant":…}` by variant index.
+    let split: [[UInt8]]
+    /// The same with `"reason":"DEFAULT"`: the control served for want of the subject's id.
+    let fallback: [[UInt8]]
+
+    init(_ experiment: Experiment) {
+        key = experiment.key
+        compiled = CompiledExperiment(experiment)
+        // The value is the payload when every variant has one, else the variant's name (SPEC §13).
+        let payloads = experiment.variants.compactMap(\.payload)
+        let values = payloads.count == experiment.variants.count
+            ? payloads.map(\.compactText)
+            : experiment.variants.map { JSONValue.string($0.name).compactText }
+        let quotedKey = JSONValue.string(experiment.key).compactText
+        func answers(_ reason: String) -> [[UInt8]] {
+            zip(experiment.variants, values).map { variant, value in
+                Array(#"{"key":\#(quotedKey),"reason":"\#(reason)","value":\#(value),"variant":\#(JSONValue.string(variant.name).compactText)}"#.utf8)
+            }
+        }
+        split = answers("SPLIT")
+        fallback = answers("DEFAULT")
+    }
+
+    /// The answer's JSON text for `subject`: `DEFAULT` only where the table's reason is "no subject".
+    func answer(for subject: Subject) -> [UInt8] {
+        let decision = compiled.decide(for: subject)
+        let index = compiled.names.firstIndex(of: decision.variant) ?? 0
+        return decision.reason == .noSubject ? fallback[index] : split[index]
+    }
+}
