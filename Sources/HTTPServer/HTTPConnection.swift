@@ -6,8 +6,10 @@ final class HTTPConnection {
     static let outputHighWater = 1 << 20
 
     let peer: String
-    /// Received bytes not yet taken by a request.
-    private(set) var input: [UInt8] = []
+    /// Received bytes; those before `inputStart` were taken by requests already answered.
+    private var input: [UInt8] = []
+    private var inputStart = 0
+    private var parser: HTTPRequestParser
     /// Bytes to send; `sent` of them are gone.
     private(set) var output: [UInt8] = []
     private(set) var sent = 0
@@ -21,10 +23,14 @@ final class HTTPConnection {
     private(set) var stopping = false
     private var sentContinue = false
 
-    init(peer: String, now: Double) {
+    init(peer: String, now: Double, limits: HTTPLimits) {
         self.peer = peer
         self.lastActivity = now
+        self.parser = HTTPRequestParser(limits: limits, peer: peer)
     }
+
+    /// Bytes received and not yet taken by a request.
+    var hasInput: Bool { inputStart < input.count }
 
     var hasOutput: Bool { sent < output.count }
 
@@ -34,6 +40,13 @@ final class HTTPConnection {
     /// Bytes just read from the socket.
     func received(_ bytes: UnsafeRawBufferPointer, now: Double) {
         if requestStartedAt == nil, !bytes.isEmpty { requestStartedAt = now }
+        if inputStart == input.count {
+            input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            inputStart = 0
+        } else if inputStart >= 64 * 1024 {
+            input.removeFirst(inputStart)
+            inputStart = 0
+        }
         input.append(contentsOf: bytes)
     }
 
@@ -43,26 +56,27 @@ final class HTTPConnection {
     func process(handler: some HTTPHandler, limits: HTTPLimits, date: String, now: Double) -> Bool {
         var answered = false
         while !closeAfterOutput, output.count - sent < Self.outputHighWater {
-            let result = input.withUnsafeBufferPointer { HTTPRequestParser.parse($0, limits: limits, peer: peer) }
+            let start = inputStart
+            let result = input.withUnsafeBufferPointer { parser.next(UnsafeBufferPointer(rebasing: $0[start...])) }
             switch result {
             case .incomplete(let headComplete, let expectsContinue):
                 if headComplete, expectsContinue, !sentContinue {
                     output.append(contentsOf: HTTPResponseWriter.continueLine)
                     sentContinue = true
                 }
-                if input.isEmpty { requestStartedAt = nil }
+                if !hasInput { requestStartedAt = nil }
                 return answered
             case .failure(let error):
                 answerAndClose(HTTPErrorAnswer.response(for: error, limits: limits), date: date)
                 return true
             case .request(let parsed):
-                input.removeFirst(parsed.consumed)
+                inputStart += parsed.consumed
                 let response = handler.respond(to: parsed.request)
                 let keepAlive = parsed.keepAlive && !stopping
                 HTTPResponseWriter.append(response, to: &output, date: date, keepAlive: keepAlive, headOnly: parsed.request.method == "HEAD")
                 sentContinue = false
                 lastActivity = now
-                requestStartedAt = input.isEmpty ? nil : now
+                requestStartedAt = hasInput ? now : nil
                 if !keepAlive { closeAfterOutput = true }
                 answered = true
             }
@@ -107,17 +121,21 @@ final class HTTPConnection {
     func answerAndClose(_ response: HTTPResponse, date: String) {
         HTTPResponseWriter.append(response, to: &output, date: date, keepAlive: false)
         closeAfterOutput = true
+        dropInput()
+    }
+
+    private func dropInput() {
         input.removeAll()
+        inputStart = 0
         requestStartedAt = nil
     }
 
     /// The peer closed its side: what is buffered can no longer become a request; send what is answered, then close.
     func peerClosed() {
         closeAfterOutput = true
-        input.removeAll()
-        requestStartedAt = nil
+        dropInput()
     }
 
     /// Nothing left to do once the server stops: no request in progress, nothing to send.
-    var isIdleForStop: Bool { stopping && input.isEmpty && !hasOutput }
+    var isIdleForStop: Bool { stopping && !hasInput && !hasOutput }
 }

@@ -23,135 +23,162 @@ struct HTTPParsedRequest: Equatable, Sendable {
     var consumed: Int
 }
 
-/// HTTP/1.1 request parsing: a function from bytes to a request or a typed error, no I/O.
+/// HTTP/1.1 request parsing: bytes to a request or a typed error, no I/O.
 ///
-/// Incremental over a growing buffer: a decision (request or failure) taken on some bytes is the
-/// same for every longer buffer starting with them, because each check runs when the line it
-/// reads is complete, so feeding bytes in any pieces gives what the whole gives.
-enum HTTPRequestParser {
+/// Incremental over a growing buffer: `next` resumes where the previous call stopped, so a
+/// request arriving a byte at a time costs what it costs whole. A decision (request or failure)
+/// taken on some bytes is the same for every longer buffer starting with them, because each
+/// check runs when the line it reads is complete: feeding bytes in any pieces gives what the
+/// whole gives (the fuzz tests hold it to that).
+struct HTTPRequestParser {
     static let cr: UInt8 = 13
     static let lf: UInt8 = 10
     /// A chunk-size line (size and extensions) longer than this is refused.
     static let maxChunkLine = 1024
 
-    /// The first request in `bytes`, or why there is none yet.
+    let limits: HTTPLimits
+    let peer: String
+
+    private enum Phase {
+        case blankLines
+        case head(isFirst: Bool)
+        case fixedBody(length: Int)
+        case chunkLine
+        case chunkData(size: Int)
+        case chunkEnd
+        case trailers(start: Int)
+        case failed(HTTPParseError)
+    }
+
+    private var phase = Phase.blankLines
+    /// Where the part being read starts (a line, a chunk's data).
+    private var position = 0
+    /// Where the search for the next line end resumes (bytes before it hold none).
+    private var searchFrom = 0
+    private var head = Head()
+    private var bodyStart = 0
+    private var body = Data()
+
+    init(limits: HTTPLimits, peer: String = "127.0.0.1") {
+        self.limits = limits
+        self.peer = peer
+    }
+
+    /// The first request in `bytes`, or why there is none yet (a fresh parse of the whole).
     static func parse(_ bytes: [UInt8], limits: HTTPLimits, peer: String = "127.0.0.1") -> HTTPParseResult {
-        bytes.withUnsafeBufferPointer { parse($0, limits: limits, peer: peer) }
+        var parser = HTTPRequestParser(limits: limits, peer: peer)
+        return bytes.withUnsafeBufferPointer { parser.next($0) }
     }
 
-    /// The first request in `bytes`, or why there is none yet.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPLimits, peer: String) -> HTTPParseResult {
+    /// The first request in `bytes`, given the same bytes as the previous call and maybe more.
+    /// After a request the parser starts afresh: the caller drops the request's `consumed` bytes
+    /// from the front before the next call. A failure is final.
+    mutating func next(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPParseResult {
+        let result = advance(bytes)
+        switch result {
+        case .request: self = HTTPRequestParser(limits: limits, peer: peer)
+        case .failure(let error): phase = .failed(error)
+        case .incomplete: break
+        }
+        return result
+    }
+
+    private var waiting: HTTPParseResult {
+        .incomplete(headComplete: true, expectsContinue: !head.isHTTP10 && head.expectsContinue)
+    }
+
+    private mutating func advance(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPParseResult {
         let count = bytes.count
-        var position = 0
-        // Blank lines before a request line are ignored (RFC 9112 §2.2).
-        while position < count, bytes[position] == cr || bytes[position] == lf { position += 1 }
-        if position > limits.maxHeadBytes { return .failure(.headTooLarge) }
-        var head = Head()
-        var isFirst = true
+        let cr = Self.cr
         while true {
-            guard let newline = find(lf, in: bytes, from: position) else {
-                return count > limits.maxHeadBytes ? .failure(.headTooLarge) : .incomplete(headComplete: false, expectsContinue: false)
-            }
-            if newline + 1 > limits.maxHeadBytes { return .failure(.headTooLarge) }
-            let end = newline > position && bytes[newline - 1] == cr ? newline - 1 : newline
-            let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
-            position = newline + 1
-            if isFirst {
-                if let error = head.readRequestLine(line) { return .failure(error) }
-                isFirst = false
-            } else if line.isEmpty {
-                break
-            } else if let error = head.readHeader(line) {
+            switch phase {
+            case .failed(let error):
                 return .failure(error)
-            }
-        }
-        return body(of: head, bytes: bytes, bodyStart: position, limits: limits, peer: peer)
-    }
-
-    /// The body after a complete head: by `Content-Length`, by chunks, or none.
-    private static func body(of head: Head, bytes: UnsafeBufferPointer<UInt8>, bodyStart: Int, limits: HTTPLimits, peer: String) -> HTTPParseResult {
-        var contentLength: Int?
-        var chunked = false
-        for header in head.headers {
-            if header.name.caseInsensitiveCompare("Content-Length") == .orderedSame {
-                guard let value = decimal(header.value), contentLength == nil || contentLength == value else {
-                    return .failure(.badContentLength)
+            case .blankLines:
+                // Blank lines before a request line are ignored (RFC 9112 §2.2).
+                while position < count, bytes[position] == cr || bytes[position] == Self.lf { position += 1 }
+                if position > limits.maxHeadBytes { return .failure(.headTooLarge) }
+                if position == count { return .incomplete(headComplete: false, expectsContinue: false) }
+                searchFrom = position
+                phase = .head(isFirst: true)
+            case .head(let isFirst):
+                guard let newline = Self.find(Self.lf, in: bytes, from: searchFrom) else {
+                    searchFrom = count
+                    return count > limits.maxHeadBytes ? .failure(.headTooLarge) : .incomplete(headComplete: false, expectsContinue: false)
                 }
-                contentLength = value
-            } else if header.name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame {
-                let codings = header.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-                guard codings == ["chunked"], !chunked else { return .failure(.unsupportedTransferEncoding) }
-                chunked = true
+                if newline + 1 > limits.maxHeadBytes { return .failure(.headTooLarge) }
+                let end = newline > position && bytes[newline - 1] == cr ? newline - 1 : newline
+                let line = UnsafeBufferPointer(rebasing: bytes[position..<end])
+                position = newline + 1
+                searchFrom = position
+                if isFirst {
+                    if let error = head.readRequestLine(line) { return .failure(error) }
+                    phase = .head(isFirst: false)
+                } else if line.isEmpty {
+                    bodyStart = position
+                    switch head.framing(limits: limits) {
+                    case .failure(let error): return .failure(error)
+                    case .success(nil): phase = .chunkLine
+                    case .success(let length?): phase = .fixedBody(length: length)
+                    }
+                } else if let error = head.readHeader(line) {
+                    return .failure(error)
+                }
+            case .fixedBody(let length):
+                if count - bodyStart < length { return waiting }
+                if length > 0 { body = Data(UnsafeBufferPointer(rebasing: bytes[bodyStart..<(bodyStart + length)])) }
+                return complete(consumed: bodyStart + length)
+            case .chunkLine:
+                let window = Self.maxChunkLine - (searchFrom - position)
+                guard let newline = Self.find(Self.lf, in: bytes, from: searchFrom, limit: window) else {
+                    if count - position > Self.maxChunkLine { return .failure(.badChunk) }
+                    searchFrom = count
+                    return waiting
+                }
+                let end = newline > position && bytes[newline - 1] == cr ? newline - 1 : newline
+                guard let size = Self.chunkSize(UnsafeBufferPointer(rebasing: bytes[position..<end])) else { return .failure(.badChunk) }
+                if size > limits.maxBodyBytes - body.count { return .failure(.bodyTooLarge) }
+                position = newline + 1
+                searchFrom = position
+                phase = size == 0 ? .trailers(start: position) : .chunkData(size: size)
+            case .chunkData(let size):
+                if count - position < size { return waiting }
+                body.append(UnsafeBufferPointer(rebasing: bytes[position..<(position + size)]))
+                position += size
+                phase = .chunkEnd
+            case .chunkEnd:
+                // The data's CRLF (or a bare LF).
+                guard position < count else { return waiting }
+                if bytes[position] == cr {
+                    guard position + 1 < count else { return waiting }
+                    guard bytes[position + 1] == Self.lf else { return .failure(.badChunk) }
+                    position += 2
+                } else if bytes[position] == Self.lf {
+                    position += 1
+                } else {
+                    return .failure(.badChunk)
+                }
+                searchFrom = position
+                phase = .chunkLine
+            case .trailers(let start):
+                // Trailers are read and ignored until a blank line; they count against the head limit.
+                guard let newline = Self.find(Self.lf, in: bytes, from: searchFrom) else {
+                    searchFrom = count
+                    return count - start > limits.maxHeadBytes ? .failure(.headTooLarge) : waiting
+                }
+                if newline + 1 - start > limits.maxHeadBytes { return .failure(.headTooLarge) }
+                let end = newline > position && bytes[newline - 1] == cr ? newline - 1 : newline
+                let isBlank = end == position
+                position = newline + 1
+                searchFrom = position
+                if isBlank { return complete(consumed: position) }
             }
         }
-        if chunked, contentLength != nil { return .failure(.ambiguousLength) }
-        let expectsContinue = !head.isHTTP10 && head.expectsContinue
-        var request = HTTPRequest(method: head.method, target: head.target, headers: head.headers, peer: peer)
-        let consumed: Int
-        if chunked {
-            switch dechunk(bytes, from: bodyStart, limits: limits) {
-            case .failure(let error): return .failure(error)
-            case .incomplete: return .incomplete(headComplete: true, expectsContinue: expectsContinue)
-            case .done(let data, let end):
-                request.body = data
-                consumed = end
-            }
-        } else {
-            let length = contentLength ?? 0
-            if length > limits.maxBodyBytes { return .failure(.bodyTooLarge) }
-            if bytes.count - bodyStart < length { return .incomplete(headComplete: true, expectsContinue: expectsContinue) }
-            if length > 0 { request.body = Data(UnsafeBufferPointer(rebasing: bytes[bodyStart..<(bodyStart + length)])) }
-            consumed = bodyStart + length
-        }
+    }
+
+    private func complete(consumed: Int) -> HTTPParseResult {
+        let request = HTTPRequest(method: head.method, target: head.target, headers: head.headers, body: body, peer: peer)
         return .request(HTTPParsedRequest(request: request, keepAlive: head.keepAlive, isHTTP10: head.isHTTP10, consumed: consumed))
-    }
-
-    private enum Chunks {
-        case incomplete
-        case failure(HTTPParseError)
-        case done(Data, end: Int)
-    }
-
-    /// A chunked body joined: `size[;ext] CRLF data CRLF` … `0 CRLF` trailers `CRLF`.
-    private static func dechunk(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limits: HTTPLimits) -> Chunks {
-        var position = start
-        var data = Data()
-        while true {
-            guard let newline = find(lf, in: bytes, from: position, limit: maxChunkLine) else {
-                return bytes.count - position > maxChunkLine ? .failure(.badChunk) : .incomplete
-            }
-            let end = newline > position && bytes[newline - 1] == cr ? newline - 1 : newline
-            guard let size = chunkSize(UnsafeBufferPointer(rebasing: bytes[position..<end])) else { return .failure(.badChunk) }
-            if size > limits.maxBodyBytes - data.count { return .failure(.bodyTooLarge) }
-            position = newline + 1
-            if size == 0 { break }
-            if bytes.count - position < size { return .incomplete }
-            data.append(UnsafeBufferPointer(rebasing: bytes[position..<(position + size)]))
-            position += size
-            // The data's CRLF (or a bare LF).
-            guard position < bytes.count else { return .incomplete }
-            if bytes[position] == cr {
-                guard position + 1 < bytes.count else { return .incomplete }
-                guard bytes[position + 1] == lf else { return .failure(.badChunk) }
-                position += 2
-            } else if bytes[position] == lf {
-                position += 1
-            } else {
-                return .failure(.badChunk)
-            }
-        }
-        // Trailers, ignored, until a blank line; they count against the head limit.
-        let trailersStart = position
-        while true {
-            guard let newline = find(lf, in: bytes, from: position) else {
-                return bytes.count - trailersStart > limits.maxHeadBytes ? .failure(.headTooLarge) : .incomplete
-            }
-            if newline + 1 - trailersStart > limits.maxHeadBytes { return .failure(.headTooLarge) }
-            let end = newline > position && bytes[newline - 1] == cr ? newline - 1 : newline
-            let isBlank = end == position
-            position = newline + 1
-            if isBlank { return .done(data, end: position) }
-        }
     }
 
     /// The hexadecimal size at the start of a chunk-size line (extensions after `;` ignored).
@@ -189,7 +216,7 @@ enum HTTPRequestParser {
 
     /// The index of the first `byte` at or after `start` (looking at most `limit` bytes), if any.
     static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int = .max) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
+        guard start < bytes.count, limit > 0, let base = bytes.baseAddress else { return nil }
         let length = min(bytes.count - start, limit)
         guard let found = memchr(base + start, Int32(byte), length) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -205,8 +232,17 @@ private struct Head {
     var closeAsked = false
     var keepAliveAsked = false
     var expectsContinue = false
+    var contentLength: Int?
+    var chunked = false
 
     var keepAlive: Bool { isHTTP10 ? keepAliveAsked && !closeAsked : !closeAsked }
+
+    /// How the body is delimited: its length (`Content-Length`, or 0 without one), or `nil` for chunks.
+    func framing(limits: HTTPLimits) -> Result<Int?, HTTPParseError> {
+        if chunked { return contentLength == nil ? .success(nil) : .failure(.ambiguousLength) }
+        let length = contentLength ?? 0
+        return length > limits.maxBodyBytes ? .failure(.bodyTooLarge) : .success(length)
+    }
 
     /// `METHOD SP TARGET SP HTTP/x.y`, single spaces, a token method, a visible-ASCII target.
     mutating func readRequestLine(_ line: UnsafeBufferPointer<UInt8>) -> HTTPParseError? {
@@ -242,13 +278,20 @@ private struct Head {
         guard valueBytes.allSatisfy({ $0 == 9 || ($0 >= 32 && $0 != 127) }) else { return .malformedHeader }
         let name = String(decoding: nameBytes, as: UTF8.self)
         let value = String(decoding: valueBytes, as: UTF8.self)
-        if name.caseInsensitiveCompare("Connection") == .orderedSame {
+        if HeadBytes.named(nameBytes, HeadBytes.contentLength) {
+            guard let length = HTTPRequestParser.decimal(value), contentLength == nil || contentLength == length else { return .badContentLength }
+            contentLength = length
+        } else if HeadBytes.named(nameBytes, HeadBytes.transferEncoding) {
+            let codings = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard codings == ["chunked"], !chunked else { return .unsupportedTransferEncoding }
+            chunked = true
+        } else if HeadBytes.named(nameBytes, HeadBytes.connection) {
             for token in value.split(separator: ",") {
                 let word = token.trimmingCharacters(in: .whitespaces).lowercased()
                 if word == "close" { closeAsked = true }
                 if word == "keep-alive" { keepAliveAsked = true }
             }
-        } else if name.caseInsensitiveCompare("Expect") == .orderedSame, value.lowercased() == "100-continue" {
+        } else if HeadBytes.named(nameBytes, HeadBytes.expect), value.lowercased() == "100-continue" {
             expectsContinue = true
         }
         headers.append(HTTPHeader(name, value))
@@ -258,6 +301,17 @@ private struct Head {
 
 /// Byte classes of RFC 9110.
 private enum HeadBytes {
+    static let contentLength = Array("content-length".utf8)
+    static let transferEncoding = Array("transfer-encoding".utf8)
+    static let connection = Array("connection".utf8)
+    static let expect = Array("expect".utf8)
+
+    /// Whether a header name is `lowercased`, ignoring ASCII case.
+    static func named(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ lowercased: [UInt8]) -> Bool {
+        guard name.count == lowercased.count else { return false }
+        return zip(name, lowercased).allSatisfy { $0 | 0x20 == $1 }
+    }
+
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
     /// A `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``.

@@ -1,14 +1,18 @@
 /// Serialises responses: the status line, the handler's headers, then `Content-Length`, `Date` and `Connection`.
 enum HTTPResponseWriter {
     /// The headers the writer sets itself; the handler's own of these names are dropped.
-    private static let ownHeaders: Set<String> = ["content-length", "date", "connection", "transfer-encoding"]
+    private static let ownHeaders = ["content-length", "date", "connection", "transfer-encoding"].map { Array($0.utf8) }
+
+    private static func isOwn(_ name: String) -> Bool {
+        ownHeaders.contains { own in name.utf8.count == own.count && zip(name.utf8, own).allSatisfy { $0 | 0x20 == $1 } }
+    }
 
     /// Appends `response` to `output`. `date` is the cached `Date` value; `headOnly` answers a `HEAD`
     /// (the length of the body, not the body); `keepAlive` decides the `Connection` header.
     static func append(_ response: HTTPResponse, to output: inout [UInt8], date: String, keepAlive: Bool, headOnly: Bool = false) {
         output.reserveCapacity(output.count + 160 + response.body.count)
         output.append(contentsOf: "HTTP/1.1 \(response.status) \(reason(response.status))\r\n".utf8)
-        for header in response.headers where !ownHeaders.contains(header.name.lowercased()) {
+        for header in response.headers where !isOwn(header.name) {
             output.append(contentsOf: header.name.utf8)
             output.append(contentsOf: ": ".utf8)
             output.append(contentsOf: header.value.utf8.lazy.map { $0 == 13 || $0 == 10 ? 32 : $0 })

@@ -91,6 +91,13 @@ final class HTTPServerControl: @unchecked Sendable {
         return stopped
     }
 
+    /// The server has returned: a later `stop` wakes nothing.
+    func detach() {
+        lock.lock()
+        wake = nil
+        lock.unlock()
+    }
+
     /// The server's way to be woken; called at once when `stop` came first.
     func attach(_ wake: @escaping @Sendable () -> Void) {
         lock.lock()
@@ -117,6 +124,13 @@ final class ConnectionBudget: @unchecked Sendable {
         guard open < limit else { return false }
         open += 1
         return true
+    }
+
+    /// Connections open now.
+    var openCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return open
     }
 
     /// A connection closed.

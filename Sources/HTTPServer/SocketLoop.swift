@@ -53,13 +53,16 @@ enum SocketLoop {
                 var old = old
                 sigaction(number, &old, nil)
             }
+            if handleSignals { signalPipeWriteEnd = -1 }
         }
         let wakeEnd = wake.writeEnd
         control.attach { Pipe.poke(wakeEnd, byte: 0) }
+        // Detached before the pipe closes, so a late stop writes to no reused descriptor.
+        defer { control.detach() }
         let budget = ConnectionBudget(limit: configuration.limits.maxConnections)
         var loops: [EventLoop<Handler>] = []
         for _ in 0..<loopCount {
-            loops.append(try EventLoop(listener: listener, handler: handler, limits: configuration.limits, budget: budget))
+            loops.append(try EventLoop(listener: listener, loopCount: loopCount, handler: handler, limits: configuration.limits, budget: budget))
         }
         let threads = ThreadGroup()
         for loop in loops { threads.start { loop.run() } }
@@ -67,7 +70,6 @@ enum SocketLoop {
         waitForStop(wake: wake, control: control, onHangup: onHangup)
         for loop in loops { loop.requestStop() }
         threads.wait()
-        if handleSignals { signalPipeWriteEnd = -1 }
     }
 
     /// Blocks until `SIGTERM`, `SIGINT` or the control's stop; `SIGHUP` calls `onHangup` meanwhile.
@@ -266,6 +268,7 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
     private static var lingerSeconds: Double { 2 }
 
     private let listener: Int32
+    private let loopCount: Int
     private let handler: Handler
     private let limits: HTTPLimits
     private let budget: ConnectionBudget
@@ -282,8 +285,9 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
     private var date = ""
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
-    init(listener: Int32, handler: Handler, limits: HTTPLimits, budget: ConnectionBudget) throws {
+    init(listener: Int32, loopCount: Int, handler: Handler, limits: HTTPLimits, budget: ConnectionBudget) throws {
         self.listener = listener
+        self.loopCount = loopCount
         self.handler = handler
         self.limits = limits
         self.budget = budget
@@ -314,7 +318,8 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
         while true {
             entries.removeAll(keepingCapacity: true)
             entries.append(pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0))
-            let accepting = !stopping && now >= acceptPausedUntil
+            // A loop holding more than its share of the connections leaves the next ones to the others.
+            let accepting = !stopping && now >= acceptPausedUntil && slots.count <= budget.openCount / loopCount + 1
             entries.append(pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
             for slot in slots {
                 let connection = slot.connection
@@ -382,7 +387,7 @@ private final class EventLoop<Handler: HTTPHandler>: @unchecked Sendable {
                 continue
             }
             let peer = SocketLoop.describe(peer: &storage)
-            slots.append(Slot(fd: fd, connection: HTTPConnection(peer: peer, now: now)))
+            slots.append(Slot(fd: fd, connection: HTTPConnection(peer: peer, now: now, limits: limits)))
         }
     }
 
