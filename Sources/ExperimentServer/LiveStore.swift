@@ -31,16 +31,13 @@ public final class LiveStore: Sendable {
     /// The good store being served, or nil while none has loaded.
     public var served: ServedStore? { state.withLock { $0.served } }
 
-    /// Why no good store is served, when none is: the last problem met.
-    public var problem: String? { state.withLock { $0.served == nil ? ($0.problem ?? "the store has not been read yet") : nil } }
-
     /// Loads the store when its file changed since the last look; called by the poller (and tests).
     public func refresh() {
         let fingerprint = file.fingerprint()
         let (unchanged, hadStore) = state.withLock { ($0.looked && $0.seen == fingerprint, $0.served != nil) }
         guard !unchanged else { return }
         guard fingerprint != nil else {
-            say(problem: "the store \(file.path) is missing" + (hadStore ? "; still serving the last good store" : "; waiting for it to appear"),
+            say(problem: (hadStore ? "still serving the last good store: " : "waiting for a store: ") + "the store \(file.path) is missing",
                 fingerprint: nil)
             return
         }
@@ -55,11 +52,10 @@ public final class LiveStore: Sendable {
             }
             report("serving store revision \(served.revision) (\(served.experiments.count) experiment\(served.experiments.count == 1 ? "" : "s") served)")
         } catch {
-            let kept = hadStore ? "; still serving the last good store" : "; waiting for a valid one"
             // The first lines of a long list of problems say enough; `abconsole validate` shows them all.
             let lines = error.message(refusingChange: false).split(separator: "\n", omittingEmptySubsequences: false)
             let shown = lines.prefix(6).joined(separator: "\n") + (lines.count > 6 ? "\n  … (`abconsole validate` lists them all)" : "")
-            say(problem: shown + kept, fingerprint: fingerprint)
+            say(problem: (hadStore ? "still serving the last good store: " : "waiting for a valid store: ") + shown, fingerprint: fingerprint)
         }
     }
 

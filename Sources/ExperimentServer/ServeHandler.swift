@@ -99,9 +99,9 @@ public struct ServeHandler: HTTPHandler {
         return JSONAnswer.object(200, ["revision": .number(JSONNumber(literal: String(served.revision)) ?? 0)])
     }
 
-    /// `503` saying why no store is served.
+    /// `503` while no store is served; why is on the server's stderr (a store's problems name its contents).
     private func unavailable() -> HTTPResponse {
-        JSONAnswer.error(503, "no valid store has loaded yet: \(store.problem ?? "waiting for it")", code: "GENERAL",
+        JSONAnswer.error(503, "no valid store has loaded yet; the server's log says why, and it answers once one has", code: "GENERAL",
                          headers: [HTTPHeader("Retry-After", "1")])
     }
 
