@@ -32,12 +32,12 @@ public struct ExposureIntake: Sendable {
     /// rows, `503` before a good store has loaded, `500` when the rows could not be written (none kept).
     public func accept(_ kind: Kind, body: Data) -> HTTPResponse {
         guard let snapshot = store() else {
-            return IntakeAnswer.error(503, code: "GENERAL", "no good store has loaded yet: rows are taken once one has (try again)")
+            return JSONAnswer.error(503, "no good store has loaded yet: rows are taken once one has (try again)", code: "GENERAL")
         }
         let lines: [[UInt8]]
         switch PostedRows.lines(body) {
         case .success(let rows): lines = rows
-        case .failure(let error): return IntakeAnswer.error(400, code: "PARSE_ERROR", error.reason)
+        case .failure(let error): return JSONAnswer.error(400, error.reason, code: "PARSE_ERROR")
         }
         var accepted: [[UInt8]] = []
         var rejected: [IntakeAnswer.Rejection] = []
@@ -59,7 +59,7 @@ public struct ExposureIntake: Sendable {
             do {
                 try bytes.withUnsafeBufferPointer { buffer throws(FileSystem.Failure) in try FileSystem.appendDurably(path, buffer) }
             } catch {
-                return IntakeAnswer.error(500, code: "GENERAL", "\(path): the rows could not be written, none was kept: \(error.reason)")
+                return JSONAnswer.error(500, "\(path): the rows could not be written, none was kept: \(error.reason)", code: "GENERAL")
             }
         }
         return IntakeAnswer.accepted(accepted.count, rejected: rejected)
