@@ -9,9 +9,9 @@ import HTTPServer
 ///
 /// Thread-safe: posters in any number of threads (or processes) append one batch at a time under the
 /// file's lock, and an answer is given only once its rows are on disk (`fsync`).
-struct ExposureIntake: Sendable {
+public struct ExposureIntake: Sendable {
     /// Which log a post feeds.
-    enum Kind: Sendable {
+    public enum Kind: Sendable {
         case exposures, conversions
     }
 
@@ -20,7 +20,9 @@ struct ExposureIntake: Sendable {
     /// The time of receipt, which names the day's file.
     let now: @Sendable () -> Date
 
-    init(directory: URL, store: @escaping @Sendable () -> StoreSnapshot?, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Rows into `directory`'s day files, checked against `store()` (nil: no good store loaded yet) at
+    /// each post; `now` gives the time of receipt.
+    public init(directory: URL, store: @escaping @Sendable () -> StoreSnapshot?, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.store = store
         self.now = now
@@ -28,14 +30,14 @@ struct ExposureIntake: Sendable {
 
     /// The answer to one post of `kind`: `200 {"accepted","rejected"}`, `400` for a body that holds no
     /// rows, `503` before a good store has loaded, `500` when the rows could not be written (none kept).
-    func accept(_ kind: Kind, body: Data) -> HTTPResponse {
+    public func accept(_ kind: Kind, body: Data) -> HTTPResponse {
         guard let snapshot = store() else {
-            return IntakeAnswer.error(503, code: "GENERAL", "no good store has loaded yet: rows are taken once one has (try again)")
+            return JSONAnswer.error(503, "no good store has loaded yet: rows are taken once one has (try again)", code: "GENERAL")
         }
         let lines: [[UInt8]]
         switch PostedRows.lines(body) {
         case .success(let rows): lines = rows
-        case .failure(let error): return IntakeAnswer.error(400, code: "PARSE_ERROR", error.reason)
+        case .failure(let error): return JSONAnswer.error(400, error.reason, code: "PARSE_ERROR")
         }
         var accepted: [[UInt8]] = []
         var rejected: [IntakeAnswer.Rejection] = []
@@ -57,7 +59,7 @@ struct ExposureIntake: Sendable {
             do {
                 try bytes.withUnsafeBufferPointer { buffer throws(FileSystem.Failure) in try FileSystem.appendDurably(path, buffer) }
             } catch {
-                return IntakeAnswer.error(500, code: "GENERAL", "\(path): the rows could not be written, none was kept: \(error.reason)")
+                return JSONAnswer.error(500, "\(path): the rows could not be written, none was kept: \(error.reason)", code: "GENERAL")
             }
         }
         return IntakeAnswer.accepted(accepted.count, rejected: rejected)

@@ -28,8 +28,8 @@ enum ServeCommand {
             case .failure(let problem): throw CLIError(code: .cannotCreate, message: problem.message)
             }
         }
-        let intake = try arguments.option("--exposures").map(exposureIntake)
         let store = LiveStore(path: context.store.path) { say($0) }
+        let intake = try arguments.option("--exposures").map { try exposureIntake($0, store: store) }
         store.refresh()
         store.startPolling()
         let handler = ServeHandler(store: store, tokens: tokens, intake: intake, accessLog: accessLog)
@@ -85,12 +85,13 @@ enum ServeCommand {
         }
     }
 
-    /// The intake of `--exposures DIR`: the directory must exist.
-    private static func exposureIntake(_ directory: String) throws -> ServeHandler.Intake {
+    /// The intake of `--exposures DIR`, checking rows against the live store: the directory must exist.
+    private static func exposureIntake(_ directory: String, store: LiveStore) throws -> ServeHandler.Intake {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CLIError(code: .noInput, message: "--exposures \(directory) is not a directory; create it first (mkdir -p)")
         }
-        throw CLIError(code: .usage, message: "--exposures is not available in this build")
+        let intake = ExposureIntake(directory: URL(fileURLWithPath: directory), store: { store.served?.snapshot })
+        return { conversions, body in intake.accept(conversions ? .conversions : .exposures, body: body) }
     }
 }
