@@ -62,7 +62,7 @@ import Testing
         let decision = Rollout.decide(Self.experiment(plan: Self.plan()), evidence: try Self.evidence(control: 2_700, green: 300), now: Self.hours(25))
         #expect(decision.action == .advance && decision.step == 2 && decision.steps == 3)
         #expect(decision.weights == Self.weights(25))
-        #expect(decision.reason.hasPrefix("held 1d 1h (hold 1d), 3,000 analysed subjects (at least 2,000), sample ratio ok (p = "))
+        #expect(decision.reason.hasPrefix("held 1d 1h (hold 24h), 3,000 analysed subjects (at least 2,000), sample ratio ok (p = "))
         #expect(decision.reason.hasSuffix("guardrails ok"))
     }
 
@@ -75,7 +75,7 @@ import Testing
     @Test func beforeTheHoldTheStepHoldsAndSaysWhenTheNextAdvanceCanCome() throws {
         let decision = Rollout.decide(Self.experiment(plan: Self.plan()), evidence: try Self.evidence(control: 2_700, green: 300), now: Self.hours(3))
         #expect(decision.action == .hold && decision.step == 1 && decision.weights == Self.weights(10))
-        #expect(decision.reason == "step 1 has held 3h (hold 1d); the next advance can come at 2026-01-02 00:00 UTC")
+        #expect(decision.reason == "step 1 has held 3h (hold 24h); the next advance can come at 2026-01-02 00:00 UTC")
     }
 
     @Test func belowTheSubjectCountTheStepHolds() throws {
@@ -119,7 +119,7 @@ import Testing
     @Test func everyUnmetConditionIsNamedInOneReason() throws {
         let decision = Rollout.decide(Self.experiment(plan: Self.plan()), evidence: try Self.evidence(control: 90, green: 10, noRefunds: true), now: Self.hours(2))
         #expect(decision.action == .hold)
-        #expect(decision.reason == "step 1 has held 2h (hold 1d); the next advance can come at 2026-01-02 00:00 UTC; "
+        #expect(decision.reason == "step 1 has held 2h (hold 24h); the next advance can come at 2026-01-02 00:00 UTC; "
             + "100 analysed subjects (at least 2,000); guardrail refund: no data")
     }
 

@@ -84,27 +84,9 @@ class Sim:
         else:
             self.failures.append(message)
 
-    def ramp_plan(self, key: str, greens, now: datetime, hold_seconds=86_400, min_subjects=1_500, on_srm="hold"):
-        """`ramp-plan KEY green=N ... --hold --min-subjects [--on-srm]`; while a build lacks the command,
-        the same plan written into the store (step 1 applied by a ramp on a running experiment)."""
-        if "\n  ramp-plan " in self.run(["--help"], now).stdout:
-            hold = f"{hold_seconds // 86_400}d" if hold_seconds % 86_400 == 0 else f"{hold_seconds}s"
-            self.must(["ramp-plan", key] + [f"green={g}" for g in greens] + ["--hold", hold, "--min-subjects", str(min_subjects), "--on-srm", on_srm], now)
-            return
-        path = os.path.join(self.repo, "experiments.json")
-        with open(path) as handle:
-            store = json.load(handle)
-        experiment = next(e for e in store["experiments"] if e["key"] == key)
-        running = experiment["status"] != "draft"
-        experiment["plan"] = {
-            "hold_seconds": hold_seconds, "last_decision": None, "min_subjects": min_subjects, "on_guardrail": "rollback", "on_srm": on_srm,
-            "started_from": {v["name"]: v["weight"] for v in experiment["variants"]} if running else None,
-            "state": "active", "step": 1 if running else 0,
-            "steps": [{"weights": {"control": 100 - g, "green": g}} for g in greens]}
-        with open(path, "w") as handle:
-            json.dump(store, handle, indent=2, sort_keys=True)
-        if running:
-            self.must(["ramp", key, f"control={100 - greens[0]}", f"green={greens[0]}"], now)
+    def ramp_plan(self, key: str, greens, now: datetime, on_srm="hold"):
+        """`ramp-plan KEY green=N ... --hold 1d --min-subjects 1500 --on-srm ON_SRM` (the first step applies at once on a running experiment)."""
+        self.must(["ramp-plan", key] + [f"green={g}" for g in greens] + ["--hold", "1d", "--min-subjects", "1500", "--on-srm", on_srm], now)
 
     def store_bytes(self) -> bytes:
         with open(os.path.join(self.repo, "experiments.json"), "rb") as handle:
@@ -274,7 +256,7 @@ def rollout(sim: Sim, shown: dict):
     proc, decisions = sim.advance(["checkout"], phase + timedelta(hours=21))
     decision = decisions.get("checkout", {})
     sim.expect(proc.returncode == 0 and decision.get("action") == "hold", f"before the hold: {proc.returncode} {decision} {proc.stderr}")
-    sim.expect("held 21h (hold 1d)" in decision.get("reason", "") and "the next advance can come at" in decision.get("reason", ""),
+    sim.expect("held 21h (hold 24h)" in decision.get("reason", "") and "the next advance can come at" in decision.get("reason", ""),
                f"before the hold, the reason: {decision.get('reason')}")
     sim.expect(decision.get("step") == 1 and decision.get("steps") == 3 and decision.get("weights") == {"control": 90, "green": 10},
                f"a hold keeps step 1: {decision}")
@@ -298,7 +280,7 @@ def rollout(sim: Sim, shown: dict):
     told_after = sim.assign("checkout", PROBES, at)
     sim.check_minimal_move("step 1 → 2", shown, after, told, told_after, text.stdout)
     message = sim.git("log", "-1", "--format=%B")
-    sim.expect(message.startswith("advance checkout: step 1/3 control=90,green=10 → step 2/3 control=70,green=30: held 1d 1h (hold 1d), "
+    sim.expect(message.startswith("advance checkout: step 1/3 control=90,green=10 → step 2/3 control=70,green=30: held 1d 1h (hold 24h), "
                                   "2,000 analysed subjects (at least 1,500), sample ratio ok (p = ")
                and "guardrails ok; ramp checkout: control=90,green=10 → control=70,green=30\n\nOperator: ci" in message, f"the advance's commit: {message}")
     history = json.loads(sim.must(["history", "checkout", "--json"], at).stdout)
@@ -323,7 +305,7 @@ def rollout(sim: Sim, shown: dict):
                f"after done: {decisions}")
     log = sim.git("log", "--format=%s", "--", "experiments.json").splitlines()
     advances = [line for line in log if line.startswith("advance checkout:")]
-    sim.expect(len(advances) == 2 and advances[0].startswith("advance checkout: step 2/3 control=70,green=30 → step 3/3 control=40,green=60: held 1d 6h (hold 1d)"),
+    sim.expect(len(advances) == 2 and advances[0].startswith("advance checkout: step 2/3 control=70,green=30 → step 3/3 control=40,green=60: held 1d 6h (hold 24h)"),
                f"one commit per step: {advances}")
 
 
