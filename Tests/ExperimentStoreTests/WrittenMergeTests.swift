@@ -22,7 +22,7 @@ struct WrittenMergeTests {
             changed.append(key)
             let subjects = experiment.whitelist.keys.map(\.text).sorted().prefix(6) + (0..<4).map { "shared-\($0)" }
             let subject = pick(Array(subjects))
-            switch random.next() % 10 {
+            switch random.next() % 11 {
             case 0, 1, 2:
                 experiment.whitelist[SubjectID(subject)] = WhitelistEntry(subject: subject, variant: pick(experiment.variants.map(\.name)),
                                                                          note: pick(["", "qa", actor]), addedBy: actor, addedAt: at)
@@ -31,6 +31,7 @@ struct WrittenMergeTests {
             case 5: if experiment.status == .running || experiment.status == .paused { experiment.status = pick([.running, .paused]) }
             case 6: experiment.unknownFields["x-" + pick(["a", actor])] = .string(actor)
             case 7: side.unknownFields["x-top"] = .string(pick(["a", actor]))
+            case 9: experiment.plan = random.next() % 3 == 0 ? nil : RandomStore.plain.plan(using: &random)
             case 8:
                 if experiment.variant(named: "extra") == nil { experiment.variants.append(Variant(name: "extra", weight: .zero, ranges: [])) }
             default:

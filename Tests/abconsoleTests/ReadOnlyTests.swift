@@ -21,6 +21,7 @@ import Testing
         "resolve": ["resolve", "running_exp", "green", "--yes"],
         "set-metrics": ["set-metrics", "running_exp", "--goal", "buy"],
         "advance": ["advance"],
+        "ramp-plan": ["ramp-plan", "running_exp", "green=10", "green=50"],
     ]
 
     /// Reads that must keep working with `--read-only`.

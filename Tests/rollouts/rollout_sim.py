@@ -84,6 +84,10 @@ class Sim:
         else:
             self.failures.append(message)
 
+    def ramp_plan(self, key: str, greens, now: datetime, on_srm="hold"):
+        """`ramp-plan KEY green=N ... --hold 1d --min-subjects 1500 --on-srm ON_SRM` (the first step applies at once on a running experiment)."""
+        self.must(["ramp-plan", key] + [f"green={g}" for g in greens] + ["--hold", "1d", "--min-subjects", "1500", "--on-srm", on_srm], now)
+
     def store_bytes(self) -> bytes:
         with open(os.path.join(self.repo, "experiments.json"), "rb") as handle:
             return handle.read()
@@ -222,14 +226,13 @@ def main():
         sim.git("commit", "-q", "-m", "the store")
         for key in ["checkout", "banner_hold", "banner_rb", "paywall", "search"]:
             sim.must(["start", key], now)
-        plan_options = ["--hold", "1d", "--min-subjects", "1500"]
         now = T0
-        sim.must(["ramp-plan", "checkout", "green=10", "green=30", "green=60"] + plan_options, now)
-        sim.must(["ramp-plan", "banner_hold", "green=20", "green=50"] + plan_options, now)
-        sim.must(["ramp-plan", "banner_rb", "green=20", "green=50"] + plan_options + ["--on-srm", "rollback"], now)
-        sim.must(["ramp-plan", "paywall", "green=20", "green=50"] + plan_options, now)
-        sim.must(["ramp-plan", "search", "green=20", "green=50"] + plan_options, now)
-        sim.must(["ramp-plan", "later", "green=20", "green=50"] + plan_options, now)  # a draft: applies at start
+        sim.ramp_plan("checkout", [10, 30, 60], now)
+        sim.ramp_plan("banner_hold", [20, 50], now)
+        sim.ramp_plan("banner_rb", [20, 50], now, on_srm="rollback")
+        sim.ramp_plan("paywall", [20, 50], now)
+        sim.ramp_plan("search", [20, 50], now)
+        sim.ramp_plan("later", [20, 50], now)  # a draft: its first step applies at start
         shown = sim.show("checkout", now)
         sim.expect(percent(shown) == {"control": 90, "green": 10}, f"the first step applies at once: {percent(shown)}")
 
@@ -253,7 +256,7 @@ def rollout(sim: Sim, shown: dict):
     proc, decisions = sim.advance(["checkout"], phase + timedelta(hours=21))
     decision = decisions.get("checkout", {})
     sim.expect(proc.returncode == 0 and decision.get("action") == "hold", f"before the hold: {proc.returncode} {decision} {proc.stderr}")
-    sim.expect("held 21h (hold 1d)" in decision.get("reason", "") and "the next advance can come at" in decision.get("reason", ""),
+    sim.expect("held 21h (hold 24h)" in decision.get("reason", "") and "the next advance can come at" in decision.get("reason", ""),
                f"before the hold, the reason: {decision.get('reason')}")
     sim.expect(decision.get("step") == 1 and decision.get("steps") == 3 and decision.get("weights") == {"control": 90, "green": 10},
                f"a hold keeps step 1: {decision}")
@@ -277,10 +280,12 @@ def rollout(sim: Sim, shown: dict):
     told_after = sim.assign("checkout", PROBES, at)
     sim.check_minimal_move("step 1 → 2", shown, after, told, told_after, text.stdout)
     message = sim.git("log", "-1", "--format=%B")
-    sim.expect(message.startswith("advance checkout: control=90,green=10 → control=70,green=30 (step 2 of 3: held 1d 1h (hold 1d), 2,000 analysed subjects (at least 1,500), sample ratio ok")
-               and "guardrails ok)" in message and "Operator: ci" in message, f"the advance's commit: {message}")
+    sim.expect(message.startswith("advance checkout: step 1/3 control=90,green=10 → step 2/3 control=70,green=30: held 1d 1h (hold 24h), "
+                                  "2,000 analysed subjects (at least 1,500), sample ratio ok (p = ")
+               and "guardrails ok; ramp checkout: control=90,green=10 → control=70,green=30\n\nOperator: ci" in message, f"the advance's commit: {message}")
     history = json.loads(sim.must(["history", "checkout", "--json"], at).stdout)
-    sim.expect(history[-1]["action"] == "advance" and history[-1]["before"] == "control=90,green=10", f"history: {history[-1]}")
+    sim.expect([e["action"] for e in history[-2:]] == ["advance", "ramp"] and history[-1]["before"] == "control=90,green=10"
+               and history[-2]["after"].startswith("step 2/3 control=70,green=30: held 1d 1h"), f"history: {history[-2:]}")
     # The same time and evidence: nothing changes.
     head, before = sim.git("rev-parse", "HEAD"), sim.store_bytes()
     proc, decisions = sim.advance(["checkout"], at)
@@ -300,7 +305,7 @@ def rollout(sim: Sim, shown: dict):
                f"after done: {decisions}")
     log = sim.git("log", "--format=%s", "--", "experiments.json").splitlines()
     advances = [line for line in log if line.startswith("advance checkout:")]
-    sim.expect(len(advances) == 2 and advances[0].startswith("advance checkout: control=70,green=30 → control=40,green=60 (step 3 of 3, the last: the plan is done;"),
+    sim.expect(len(advances) == 2 and advances[0].startswith("advance checkout: step 2/3 control=70,green=30 → step 3/3 control=40,green=60: held 1d 6h (hold 24h)"),
                f"one commit per step: {advances}")
 
 
@@ -308,7 +313,7 @@ def guarded(sim: Sim):
     """Sample-ratio mismatches, a failing guardrail, a guardrail without data, a draft (each plan at step 1 since T0)."""
     for key in ["banner_hold", "banner_rb"]:
         sim.expose(key, [f"{key}-{i}" for i in range(3000)], T0, 20, T0, refund={"control": 0.02, "green": 0.02}, drop={"green": 0.5})
-    sim.expose("paywall", [f"pay-{i}" for i in range(1000)], T0, 2, T0, refund={"control": 0.01, "green": 0.25})
+    sim.expose("paywall", [f"pay-{i}" for i in range(1200)], T0, 2, T0, refund={"control": 0.05, "green": 0.30})
     sim.expose("search", [f"search-{i}" for i in range(3000)], T0, 20, T0)
     at = T0 + timedelta(hours=3)
     head = sim.git("rev-parse", "HEAD")
@@ -331,7 +336,8 @@ def guarded(sim: Sim):
     later = decisions.get("later", {})
     sim.expect(later.get("action") == "none" and sim.show("later", at)["status"] == "draft", f"a draft is never started: {later}")
     subjects = sim.git("log", "--format=%s", f"{head.strip()}..HEAD").splitlines()
-    sim.expect(len(subjects) == 2 and any(s.startswith("rollback paywall: control=80,green=20 → control=100,green=0 (rolled back from step 1 of 2: guardrail refund FAILS for green")
+    sim.expect(len(subjects) == 2 and any(s.startswith("rollback paywall: step 1/2 control=80,green=20 → rolled back to control=100,green=0: guardrail refund FAILS for green (one-sided p = ")
+                                          and s.endswith("; ramp paywall: control=80,green=20 → control=100,green=0")
                                           for s in subjects) and any(s.startswith("rollback banner_rb: ") for s in subjects),
                f"one commit per rollback: {subjects}")
     proc, decisions = sim.advance(["paywall"], at)

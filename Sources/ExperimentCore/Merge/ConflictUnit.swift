@@ -10,6 +10,7 @@ enum ConflictUnit {
         case .allocation: return x.map(StoreMerge.Allocation.init) == y.map(StoreMerge.Allocation.init)
         case .description: return x?.description == y?.description
         case .metrics: return x?.metrics == y?.metrics
+        case .plan: return x?.plan == y?.plan
         case .payload:
             let name = conflict.variant ?? ""
             return x?.variant(named: name)?.payload == y?.variant(named: name)?.payload
@@ -43,6 +44,7 @@ enum ConflictUnit {
             }
         case .description: to.description = from.description
         case .metrics: to.metrics = from.metrics
+        case .plan: to.plan = from.plan
         case .payload:
             let name = conflict.variant ?? ""
             if let index = to.variants.firstIndex(where: { $0.name == name }) { to.variants[index].payload = from.variant(named: name)?.payload }
@@ -100,6 +102,9 @@ struct SettlementEntry: Equatable {
             return [SettlementEntry(action: .setDescription, before: o?.description, after: t?.description)]
         case .metrics:
             return [SettlementEntry(action: .setMetrics, before: o?.metrics.summary, after: t?.metrics.summary)]
+        case .plan:
+            let words = { (experiment: Experiment?) in experiment?.plan?.summary(order: experiment?.variants.map(\.name) ?? []) }
+            return [SettlementEntry(action: t?.plan == nil ? .planClear : .planSet, before: words(o), after: words(t))]
         case .payload:
             let name = conflict.variant ?? ""
             let words = { (experiment: Experiment?) in experiment?.variant(named: name)?.payload.map { "\(name) \($0.compactText)" } }

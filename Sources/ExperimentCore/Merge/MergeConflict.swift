@@ -3,7 +3,7 @@
 public struct MergeConflict: Hashable, Sendable {
     /// What kind of unit conflicts.
     public enum Unit: String, Hashable, Sendable {
-        case allocation, description, payload, metrics, whitelist, existence, field
+        case allocation, description, payload, metrics, plan, whitelist, existence, field
     }
 
     /// The experiment's key; nil for a field at the store's top level.
@@ -48,6 +48,7 @@ public struct MergeConflict: Hashable, Sendable {
         case .description: return "the description of \(place)"
         case .payload: return "the payload of `\(variant ?? "")` in \(place)"
         case .metrics: return "the metrics of \(place)"
+        case .plan: return "the ramp plan of \(place)"
         case .whitelist: return "the whitelist entry of \(WhitelistEntry.quoted(subject ?? "")) in \(place)"
         case .existence: return "the existence of \(place)"
         case .field:

@@ -73,6 +73,26 @@ enum MergeWords {
         return (metrics.summary ?? "no goal or guardrail metrics") + fields(metrics.unknownFields) + unknown.joined()
     }
 
+    /// An experiment's ramp plan in words (`step 1/3 active: steps control=90,green=10 → …; hold 24h; …`), or `no ramp plan`.
+    static func plan(_ experiment: Experiment) -> String {
+        guard let plan = experiment.plan else { return "no ramp plan" }
+        let state = plan.state.rawValue.replacingOccurrences(of: "_", with: " ")
+        let decision = plan.lastDecision.map { "; last \($0.action) at \(StoreDiff.dateText($0.at)): \($0.reason)" } ?? ""
+        return "step \(plan.step)/\(plan.steps.count) \(state): " + plan.summary(order: experiment.variants.map(\.name)) + decision
+            + fields(plan.unknownFields)
+    }
+
+    /// The command that sets `theirs`'s plan as a new plan (`ramp-plan … --clear` when it has none); none when its
+    /// steps, state or decision are not what a new plan has, or it holds a field this version does not know.
+    static func planCommand(key: String, _ theirs: Experiment) -> [[String]] {
+        guard let plan = theirs.plan else { return [["ramp-plan", key, "--clear"]] }
+        guard plan.unknownFields.isEmpty, plan.lastDecision == nil, plan.state == .active, plan.step <= 1 else { return [] }
+        let order = theirs.variants.map(\.name)
+        return [["ramp-plan", key] + plan.steps.map { RolloutPlan.weightsText($0, order: order) }
+            + ["--hold", RolloutPlan.durationText(plan.holdSeconds), "--min-subjects", String(plan.minSubjects),
+               "--on-guardrail", plan.onGuardrail.rawValue, "--on-srm", plan.onSRM.rawValue]]
+    }
+
     /// The command that sets exactly `theirs` as the experiment's metrics; none when it holds a field this version does not know.
     static func metricsCommand(key: String, _ theirs: ExperimentMetrics) -> [[String]] {
         // Fields this version does not know: no command writes them (the conflict says to edit it by hand).

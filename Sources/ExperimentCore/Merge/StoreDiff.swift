@@ -5,7 +5,7 @@ public struct StoreChange: Hashable, Sendable {
     /// The experiment's key; nil for a store-level field.
     public var experiment: String?
     /// The history's action (`ramp`, `whitelist_add`, …), or for a change found by comparing the
-    /// files themselves the unit (`allocation`, `description`, `payload`, `metrics`, `whitelist`, `existence`, `field`).
+    /// files themselves the unit (`allocation`, `description`, `payload`, `metrics`, `plan`, `whitelist`, `existence`, `field`).
     public var action: String
     public var before: String?
     public var after: String?
@@ -122,6 +122,7 @@ public enum StoreDiff {
         }
         if o.description != n.description { add("description", o.description, n.description) }
         if o.metrics != n.metrics { add("metrics", MergeWords.metrics(o.metrics), MergeWords.metrics(n.metrics)) }
+        if o.plan != n.plan { add("plan", MergeWords.plan(o), MergeWords.plan(n)) }
         for name in Set(o.variants.map(\.name)).union(n.variants.map(\.name)).sorted() {
             let (before, after) = (o.variant(named: name)?.payload, n.variant(named: name)?.payload)
             if before != after { add("payload", before.map { "\(name) \($0.compactText)" }, after.map { "\(name) \($0.compactText)" }) }
@@ -147,6 +148,7 @@ public enum StoreDiff {
             lines.append("experiment \(key): \(MergeWords.allocation(experiment))")
             if !experiment.description.isEmpty { lines.append("  \(key) description: \(experiment.description)") }
             if let metrics = experiment.metrics.summary { lines.append("  \(key) metrics: \(metrics)") }
+            if experiment.plan != nil { lines.append("  \(key) plan: \(MergeWords.plan(experiment))") }
             for variant in experiment.variants {
                 lines.append("  \(key) variant \(variant.name) \(variant.weight) % owns \(variant.ranges.map { "[\($0.start),\($0.end))" }.joined(separator: " "))")
                 if let payload = variant.payload { lines.append("  \(key) payload \(variant.name) \(payload.compactText)") }

@@ -194,6 +194,16 @@ public enum StoreMerge {
             if chosen.contains(conflict.id) { merged.metrics = theirs.metrics }
         }
 
+        // The ramp plan is one unit (§14): its steps, options, step, state and last decision together.
+        let plan = merge3(base?.plan, ours.plan, theirs.plan)
+        merged.plan = plan.value  // nil: no plan (cleared on a side), not "undecided"
+        if plan.conflict {
+            let conflict = MergeConflict(experiment: key, unit: .plan, base: base.map(MergeWords.plan), ours: MergeWords.plan(ours),
+                                         theirs: MergeWords.plan(theirs), commands: MergeWords.planCommand(key: key, theirs))
+            conflicts.append(conflict)
+            if chosen.contains(conflict.id) { merged.plan = theirs.plan }
+        }
+
         merged.variants = shape.variants.map { shaped in
             var variant = Variant(name: shaped.name, weight: shaped.weight, ranges: shaped.ranges)
             let name = shaped.name

@@ -81,9 +81,10 @@ public struct RolloutPlan: Hashable, Sendable {
         return HistoryText.weightsText(named + others)
     }
 
-    /// `24h`, `30m`, `2d`, `90s`: the largest whole unit of a duration in seconds.
+    /// `24h`, `30m`, `2d`, `90s`: a duration in seconds in its largest whole unit, days from two on.
     public static func durationText(_ seconds: Int) -> String {
-        for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60)] where seconds > 0 && seconds % size == 0 { return "\(seconds / size)\(unit)" }
+        if seconds > 0, seconds % 86_400 == 0, seconds >= 172_800 { return "\(seconds / 86_400)d" }
+        for (unit, size) in [("h", 3_600), ("m", 60)] where seconds > 0 && seconds % size == 0 { return "\(seconds / size)\(unit)" }
         return "\(seconds)s"
     }
 

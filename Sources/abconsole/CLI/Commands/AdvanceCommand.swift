@@ -25,22 +25,20 @@ enum AdvanceCommand {
         let decided = try experiments.map { experiment in
             (decision: try decide(experiment, snapshot, arguments, context, now: now), revision: experiment.revision)
         }
-        let dryRun = arguments.flag("--dry-run")
-        var lines: [String] = []
+        let dryRun = arguments.flag("--dry-run"), json = arguments.flag("--json")
+        // Each change is its own transaction (and commit); its line is printed as soon as it is written.
         for (decision, revision) in decided {
             var moved: Double?
             if let change = decision.change, !dryRun {
                 moved = try context.applyCommitting(change, expectedRevision: revision).ramp?.movedShare
             }
             let line = decision.line(movedShare: moved)
-            lines.append(dryRun && decision.change != nil ? "dry run: \(line); nothing was written" : line)
+            if !json { context.output.line(SafeOutput.text(dryRun && decision.change != nil ? "dry run: \(line); nothing was written" : line)) }
         }
-        if arguments.flag("--json") {
+        if json {
             context.output.line(try SafeOutput.json(DecisionsJSON(decisions: decided.map { DecisionJSON($0.decision) })))
-        } else if lines.isEmpty {
+        } else if decided.isEmpty {
             context.output.line("no running experiment has an active ramp plan; nothing to do")
-        } else {
-            lines.forEach { context.output.line(SafeOutput.text($0)) }
         }
     }
 

@@ -37,6 +37,7 @@ enum ExperimentCommands {
         ]
         if let winner = experiment.winner { lines.append("winner:      \(winner) (served to everyone)") }
         lines += MetricsCommands.showLines(experiment.metrics)
+        lines += RampPlanCommand.showLines(experiment)
         lines.append("updated:     \(TimeLabel.utc(experiment.updatedAt)) by \(safe(experiment.updatedBy))")
         lines.append("")
         let whitelisted = Dictionary(grouping: experiment.whitelist.values, by: \.variant).mapValues(\.count)

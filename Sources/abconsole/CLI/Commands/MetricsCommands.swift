@@ -46,15 +46,22 @@ enum MetricsCommands {
     }
 }
 
-/// `show --json`: the experiment's store encoding with `"metrics"` always present (`goal` null when none is named).
+/// `show --json`: the experiment's store encoding with `"metrics"` and `"plan"` always present (`goal` null when
+/// none is named; `plan` null without one, otherwise SPEC §14's shape: the store's less `started_from`).
 struct ShowJSON: Encodable {
     let experiment: Experiment
 
-    private enum Keys: String, CodingKey { case metrics }
+    private enum Keys: String, CodingKey { case metrics, plan }
 
     func encode(to encoder: any Encoder) throws {
         try experiment.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(experiment.metrics, forKey: .metrics)
+        var plan = experiment.plan?.jsonValue ?? .null
+        if case .object(var fields) = plan {
+            fields["started_from"] = nil
+            plan = .object(fields)
+        }
+        try container.encode(plan, forKey: .plan)
     }
 }

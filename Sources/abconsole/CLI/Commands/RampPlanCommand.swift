@@ -1,0 +1,87 @@
+import ExperimentCore
+import Foundation
+
+/// `ramp-plan`: sets, clears, pauses or resumes an experiment's ramp plan (SPEC §14), which a
+/// scheduled `advance` carries out.
+enum RampPlanCommand {
+    static let options: [OptionSpec] = [
+        .value("--hold", "DURATION", "the least time a step stays: 30m, 24h, 2d (default 24h)"),
+        .value("--min-subjects", "N", "the analysed subjects of the current phase a step needs (default 1000)"),
+        .value("--on-guardrail", "rollback|hold", "on a failing guardrail (default rollback)", choices: RolloutPlan.Reaction.allCases.map(\.rawValue)),
+        .value("--on-srm", "hold|rollback", "on a sample-ratio mismatch (default hold)", choices: RolloutPlan.Reaction.allCases.map(\.rawValue)),
+        .flag("--clear", "remove the plan (the weights stay)"),
+        .flag("--pause", "keep the plan but let `advance` leave it alone"),
+        .flag("--resume", "let `advance` carry the plan on again"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let key = try arguments.required("EXP")
+        let steps = arguments.arguments("STEP")
+        let modes: [(flag: String, change: ExperimentChange)] = [("--clear", .clearPlan), ("--pause", .pausePlan), ("--resume", .resumePlan)]
+        let chosen = modes.filter { arguments.flag($0.flag) }
+        if let mode = chosen.first {
+            let others = ["--hold", "--min-subjects", "--on-guardrail", "--on-srm"].filter { arguments.option($0) != nil }
+            guard chosen.count == 1, steps.isEmpty, others.isEmpty else {
+                throw CLIError.usage("\(mode.flag) takes the experiment alone; give steps and options only to set a plan", command: nil)
+            }
+            return try context.apply(.edit(experiment: key, mode.change))
+        }
+        guard !steps.isEmpty else {
+            throw CLIError.usage("give the plan's steps (e.g. `green=10 green=50 green=100`), or --clear, --pause or --resume", command: nil)
+        }
+        let experiment = try context.experiment(key, in: context.load())
+        var plan = RolloutPlan(steps: try steps.enumerated().map { try weights(ofStep: $0.element, number: $0.offset + 1, in: experiment) })
+        if let hold = arguments.option("--hold") {
+            guard let seconds = RolloutPlan.parseDuration(hold) else {
+                throw CLIError.usage("--hold `\(SafeOutput.text(hold))` is not a positive duration such as 30m, 24h or 2d", command: nil)
+            }
+            plan.holdSeconds = seconds
+        }
+        if let count = arguments.option("--min-subjects") {
+            guard count.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), count.count <= 12, let value = Int(count) else {
+                throw CLIError.usage("--min-subjects `\(SafeOutput.text(count))` is not a whole number of subjects", command: nil)
+            }
+            plan.minSubjects = value
+        }
+        plan.onGuardrail = try arguments.choice("--on-guardrail", as: RolloutPlan.Reaction.self) ?? plan.onGuardrail
+        plan.onSRM = try arguments.choice("--on-srm", as: RolloutPlan.Reaction.self) ?? plan.onSRM
+        try context.apply(.setPlan(experiment: key, plan: plan))
+    }
+
+    /// A STEP's full weights: `control=90,green=10`; with two variants one name alone, the control
+    /// taking the rest (`green=10`). A variant not named is refused, unless it is that control.
+    static func weights(ofStep text: String, number: Int, in experiment: Experiment) throws -> [String: Weight] {
+        var weights: [String: Weight] = [:]
+        for pair in try text.split(separator: ",", omittingEmptySubsequences: false).map({ try ExperimentCommands.weightPair(String($0)) }) {
+            guard weights.updateValue(pair.weight, forKey: pair.name) == nil else {
+                throw CLIError.usage("step \(number) names `\(SafeOutput.text(pair.name))` twice", command: nil)
+            }
+        }
+        let missing = experiment.variants.map(\.name).filter { weights[$0] == nil }
+        let named = weights.values.reduce(0) { $0 + $1.buckets }
+        if missing == [experiment.control], experiment.variants.count == 2, named <= Weight.bucketCount {
+            weights[experiment.control] = Weight(buckets: Weight.bucketCount - named)
+        } else if let first = missing.first, weights.keys.allSatisfy({ experiment.variant(named: $0) != nil }) {
+            throw ExperimentError.invalidPlan("step \(number) gives no weight for `\(first)`; each step names every variant's weight "
+                + "(e.g. \(experiment.variants.map { "\($0.name)=\($0.weight)" }.joined(separator: ",")))")
+        }
+        return weights
+    }
+
+    /// The `show` lines of a plan: its options, each step (the current one marked), the state and the last decision.
+    static func showLines(_ experiment: Experiment) -> [String] {
+        guard let plan = experiment.plan else { return [] }
+        let order = experiment.variants.map(\.name)
+        var lines = ["ramp plan:   \(plan.state.rawValue.replacingOccurrences(of: "_", with: " ")), step \(plan.step) of \(plan.steps.count); "
+            + "hold \(RolloutPlan.durationText(plan.holdSeconds)), at least \(plan.minSubjects) subjects a step, "
+            + "guardrail → \(plan.onGuardrail.rawValue), sample-ratio mismatch → \(plan.onSRM.rawValue)"]
+        for (index, step) in plan.steps.enumerated() {
+            let mark = index + 1 == plan.step ? "▸" : " "
+            lines.append("  \(mark) step \(index + 1): \(RolloutPlan.weightsText(step, order: order))")
+        }
+        if let decision = plan.lastDecision {
+            lines.append("last decision: \(decision.action) at \(TimeLabel.utc(decision.at)): \(SafeOutput.text(decision.reason))")
+        }
+        return lines
+    }
+}
