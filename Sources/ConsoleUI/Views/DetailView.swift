@@ -29,6 +29,12 @@ enum DetailView {
         y += 2
         y = renderVariants(experiment, x: x, y: y, width: width, into: &buffer)
         y += 1
+        let plan = PlanLines.lines(experiment, history: state.snapshot.history)
+        for (index, line) in plan.enumerated() where y < area.maxY {
+            buffer.write(SafeText.escaped(line), x: x, y: y, maxWidth: width, style: index == 0 ? Palette.header : .plain)
+            y += 1
+        }
+        if !plan.isEmpty { y += 1 }
         let history = state.snapshot.history.filter { $0.experiment == key }.suffix(max(0, area.maxY - y - 1)).reversed()
         guard !history.isEmpty, y < area.maxY - 1 else { return }
         buffer.write("RECENT CHANGES", x: x, y: y, style: Palette.header)

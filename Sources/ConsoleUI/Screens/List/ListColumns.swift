@@ -84,6 +84,14 @@ struct ListColumns: Equatable {
         }
     }
 
+    /// The mark after the status of an experiment under a ramp plan (SPEC §14): `running↗`.
+    static let planMark = "↗"
+
+    /// Whether a ramp plan still carries `experiment` on (active or paused, not done or rolled back).
+    static func isUnderPlan(_ experiment: Experiment) -> Bool {
+        experiment.plan.map { $0.state == .active || $0.state == .paused } ?? false
+    }
+
     func row(_ experiment: Experiment, y: Int, selected: Bool, into buffer: inout ScreenBuffer) {
         var x = 1
         /// Writes `text` in the next column of `size` (none when it gave way).
@@ -94,7 +102,7 @@ struct ListColumns: Equatable {
         }
         cell(SafeText.escaped(experiment.key), key, style: selected ? Palette.selected.bolded : .bold)
         cell(experiment.type.rawValue, type)
-        cell(experiment.status.rawValue, Self.status, style: Palette.status(experiment.status))
+        cell(experiment.status.rawValue + (Self.isUnderPlan(experiment) ? Self.planMark : ""), Self.status, style: Palette.status(experiment.status))
         let weightsAndBar = weights + (bar > 0 ? bar + 1 : 0)
         if weights > 0 {
             if let winner = experiment.winner {
