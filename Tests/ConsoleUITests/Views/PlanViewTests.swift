@@ -22,7 +22,7 @@ struct PlanViewTests {
     @Test func theDetailShowsTheStepsTheNextAdvanceAndTheLastDecision() throws {
         var state = try Self.state(advanced: false)
         state.list.selectedKey = "checkout"
-        _ = ConsoleUpdate.update(&state, .key(.enter), rows: RowCache())
+        _ = ConsoleUpdate.update(&state, .key(.enter), now: Date(timeIntervalSince1970: 0), rows: RowCache())
         #expect(state.screen == .detail(key: "checkout"))
         let lines = ConsoleView.render(state, width: 120, height: 40).lines().map { $0.trimmingCharacters(in: .whitespaces) }
         let start = try #require(lines.firstIndex { $0.contains("RAMP PLAN") })
@@ -34,7 +34,7 @@ struct PlanViewTests {
         ])
         var done = try Self.state(advanced: true)
         done.list.selectedKey = "checkout"
-        _ = ConsoleUpdate.update(&done, .key(.enter), rows: RowCache())
+        _ = ConsoleUpdate.update(&done, .key(.enter), now: Date(timeIntervalSince1970: 0), rows: RowCache())
         let after = ConsoleView.render(done, width: 120, height: 40).lines().map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(after.contains("▸ 2  control=50,treatment=50"))
         #expect(after.contains("next advance: none — the last step is reached"))
