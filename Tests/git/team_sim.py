@@ -7,7 +7,7 @@
 A bare origin and three clones (alice, bob, carol), each set up with `abconsole git-setup
 --commit-changes`, its own operator, git identity and `pull.rebase` (alice false, bob true, carol
 false), and its own clock skew (bob's clock runs 30 minutes behind, carol's 10 ahead: every change
-is stamped through ABCONSOLE_NOW). Each round a random clone makes one to three random CLI changes
+and commit is stamped through ABCONSOLE_NOW and GIT_*_DATE, so a seed replays exactly). Each round a random clone makes one to three random CLI changes
 (ramp, whitelist add/remove, set-description, pause/start, create, add-variant, set-payload,
 set-metrics) on a shared set of experiments, each committed by --commit-changes, then syncs by a
 random method:
@@ -114,10 +114,15 @@ class Clone:
         """This clone's clock: the team's time plus its skew, strictly increasing per clone."""
         moment = max(self.sim.clock + timedelta(seconds=self.skew + self.sim.rng.randint(0, 50)), self.last + timedelta(seconds=1))
         self.last = moment
-        return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return moment
 
     def env(self, extra=None):
-        return dict(os.environ, **BASE_ENV, ABCONSOLE_OPERATOR=self.name, ABCONSOLE_NOW=self.now(), **(extra or {}))
+        """Every process runs at this clone's clock: abconsole's changes and git's commit dates alike, so a
+        seed replays exactly (git orders `log` and `rev-list`, which pick a cherry-pick or a revert, by date)."""
+        moment = self.now()
+        stamp = f"{int(moment.timestamp())} +0000"
+        return dict(os.environ, **BASE_ENV, ABCONSOLE_OPERATOR=self.name, ABCONSOLE_NOW=moment.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp, **(extra or {}))
 
     def git(self, *args, check=True, extra=None):
         began = time.monotonic()
