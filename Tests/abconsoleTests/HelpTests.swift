@@ -5,7 +5,8 @@ import Testing
 @Suite struct HelpTests {
     static let commandNames = ["demo", "list", "show", "create", "add-variant", "set-payload", "set-description", "start", "pause", "delete", "ramp",
                                "whitelist add", "whitelist note", "whitelist remove", "whitelist list", "whitelist import", "resolve", "inspect",
-                               "assign", "validate", "history", "export", "results", "merge", "diff", "git-setup", "help", "completion", "set-metrics", "plan"]
+                               "assign", "validate", "history", "export", "results", "merge", "diff", "git-setup", "help", "completion", "set-metrics", "plan",
+                               "ramp-plan"]
 
     @Test func overviewHelpListsEveryCommand() throws {
         let sandbox = try Sandbox()
