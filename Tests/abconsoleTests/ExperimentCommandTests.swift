@@ -16,6 +16,7 @@ import Testing
             ],
             "whitelist": whitelist,
             "metrics": ["goal": nil, "guardrails": []],
+            "plan": nil,
         ]
     }
 

@@ -6,7 +6,7 @@ import Testing
     static let commandNames = ["demo", "list", "show", "create", "add-variant", "set-payload", "set-description", "start", "pause", "delete", "ramp",
                                "whitelist add", "whitelist note", "whitelist remove", "whitelist list", "whitelist import", "resolve", "inspect",
                                "assign", "validate", "history", "export", "results", "merge", "diff", "git-setup", "help", "completion", "set-metrics", "plan",
-                               "advance", "ramp-plan"]
+                               "advance", "ramp-plan", "serve"]
 
     @Test func overviewHelpListsEveryCommand() throws {
         let sandbox = try Sandbox()

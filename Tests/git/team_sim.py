@@ -7,7 +7,7 @@
 A bare origin and three clones (alice, bob, carol), each set up with `abconsole git-setup
 --commit-changes`, its own operator, git identity and `pull.rebase` (alice false, bob true, carol
 false), and its own clock skew (bob's clock runs 30 minutes behind, carol's 10 ahead: every change
-is stamped through ABCONSOLE_NOW). Each round a random clone makes one to three random CLI changes
+and commit is stamped through ABCONSOLE_NOW and GIT_*_DATE, so a seed replays exactly). Each round a random clone makes one to three random CLI changes
 (ramp, whitelist add/remove, set-description, pause/start, create, add-variant, set-payload,
 set-metrics) on a shared set of experiments, each committed by --commit-changes, then syncs by a
 random method:
@@ -34,7 +34,7 @@ cherry-pick / revert --continue` (`git stash drop` after a stash pop). Checked a
 
 and after a final full sync of every clone and branch: every change any clone made (its whole
 history entry) is in every clone's history exactly once; every unit changed by one clone only (CLI
-changes, its own reverts and the commits it cherry-picked) holds that clone's last value unless it was in a conflict; every
+changes, its own reverts and the commits it cherry-picked) holds that clone's last value unless it was in a conflict (its topic branch counts as another clone, and a payload goes with its variant); every
 clone holds the same store; a field a newer abconsole wrote (`x_future`) is still there; every
 other entry is a revert a merge added (`by_merge`), counted. Every merge's output (a clean `git
 merge`, and the file at every conflict) holds each entry of its three inputs once, in time order. The last line is
@@ -114,10 +114,15 @@ class Clone:
         """This clone's clock: the team's time plus its skew, strictly increasing per clone."""
         moment = max(self.sim.clock + timedelta(seconds=self.skew + self.sim.rng.randint(0, 50)), self.last + timedelta(seconds=1))
         self.last = moment
-        return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return moment
 
     def env(self, extra=None):
-        return dict(os.environ, **BASE_ENV, ABCONSOLE_OPERATOR=self.name, ABCONSOLE_NOW=self.now(), **(extra or {}))
+        """Every process runs at this clone's clock: abconsole's changes and git's commit dates alike, so a
+        seed replays exactly (git orders `log` and `rev-list`, which pick a cherry-pick or a revert, by date)."""
+        moment = self.now()
+        stamp = f"{int(moment.timestamp())} +0000"
+        return dict(os.environ, **BASE_ENV, ABCONSOLE_OPERATOR=self.name, ABCONSOLE_NOW=moment.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                    GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp, **(extra or {}))
 
     def git(self, *args, check=True, extra=None):
         began = time.monotonic()
@@ -261,15 +266,18 @@ class Sim:
             command += ["--guardrail", "refund:decrease"]
         return command
 
-    def record(self, clone, before, after):
-        """`after` is `before` changed by this clone: note the units it changed and their values."""
+    def record(self, clone, before, after, actor=None):
+        """`after` is `before` changed by this clone: note the units it changed and their values. A clone's
+        changes on its topic branch are another actor's (`actor`): until the branch is merged back they
+        are concurrent with its changes on main, so neither is simply its last (a change on main and its
+        revert leave main as the merge base had it, and the merge takes the topic's value)."""
         old, new = units(before), units(after)
         for unit in set(old) | set(new):
             if old.get(unit) != new.get(unit):
-                self.touched.setdefault(unit, set()).add(clone.name)
-                self.last_value[(unit, clone.name)] = new.get(unit)
+                self.touched.setdefault(unit, set()).add(actor or clone.name)
+                self.last_value[(unit, actor or clone.name)] = new.get(unit)
 
-    def make_changes(self, clone, count, commit=True):
+    def make_changes(self, clone, count, commit=True, actor=None):
         """`count` random CLI changes; each is one new history entry (and one commit with --commit-changes)."""
         head = clone.git("rev-parse", "HEAD").stdout.strip()
         for _ in range(count):
@@ -288,7 +296,7 @@ class Sim:
                               f"{clone.name}: {command} added {len(added)} history entries"):
                 continue
             self.changes[json.dumps(added[0], sort_keys=True)] = clone.name
-            self.record(clone, before, after)
+            self.record(clone, before, after, actor)
             times = [e["at"] for e in after["history"]]
             self.check(times == sorted(times), f"{clone.name}: {command} at {added[0]['at']} left the history out of time order")
             if commit:
@@ -442,7 +450,7 @@ class Sim:
             clone.git("switch", "-q", branch)
             if self.rng.random() < 0.3:
                 self.merge_checked(clone, ["merge", "--no-edit", "main"], "main")
-        self.make_changes(clone, self.rng.randint(1, 3))
+        self.make_changes(clone, self.rng.randint(1, 3), actor=f"{clone.name} on {branch}")
         clone.topic_age += 1
         clone.git("switch", "-q", "main")
         if clone.topic_age >= 3 or self.rng.random() < 0.3:
@@ -551,7 +559,15 @@ class Sim:
             def same(unit, one, two):  # a variant without a payload and an absent variant both have none
                 return (one or "null") == (two or "null") if unit[1] == "payload" else one == two
 
+            variants = {key: {name for name, _, _ in value[5]} for (key, kind, _, _), value in got.items() if kind == "allocation"}
             for unit, names in self.touched.items():
+                allocation = (unit[0], "allocation", None, None)
+                if unit[1] == "payload" and unit[2] not in variants.get(unit[0], ()):
+                    # A payload goes with its variant (docs/git.md, rule 6): a variant removed by another
+                    # clone's change of the allocation (a revert of its add-variant) takes the payload along.
+                    if allocation in self.conflicted or self.touched.get(allocation, set()) - names:
+                        self.totals["payloads gone with their variant"] += 1
+                        continue
                 if len(names) == 1 and unit not in self.conflicted:
                     (name,) = names
                     self.check(same(unit, got.get(unit), self.last_value[(unit, name)]),
@@ -577,7 +593,7 @@ def main():
     rounds = args.rounds or (200 if args.long else 80)
     binary = os.path.abspath(args.bin)
     totals = {"passed": 0, "failed": 0, "failures": [], "rounds": 0, "conflicts": 0, "cli": 0, "refused": 0, "pulls": 0,
-              "rejected": 0, "topic merges": 0, "settled": {}, "empty steps skipped": 0, "git s": 0.0, "git runs": 0, "abconsole s": 0.0, "abconsole runs": 0, "changes": 0, "entries the merge added": {},
+              "rejected": 0, "topic merges": 0, "settled": {}, "empty steps skipped": 0, "git s": 0.0, "git runs": 0, "abconsole s": 0.0, "abconsole runs": 0, "changes": 0, "entries the merge added": {}, "payloads gone with their variant": 0,
               "methods": {name: 0 for name in list(METHODS) + ["cherry-pick (nothing to pick: pull)",
                                                               "revert (nothing to revert: pull)", "stash (nothing saved: pull)"]}}
     started = time.monotonic()
@@ -612,7 +628,8 @@ def main():
           f"{totals['rejected']} pushes rejected, {totals['topic merges']} topic merges; {totals['cli']} CLI changes "
           f"({totals['refused']} refused), {totals['changes']} tracked; {totals['conflicts']} conflicts settled ("
           f"{', '.join(f'{name} {count}' for name, count in sorted(totals['settled'].items()))}); "
-          f"entries the merge added: {added}; {totals['empty steps skipped']} empty steps skipped; "
+          f"entries the merge added: {added}; {totals['payloads gone with their variant']} payloads gone with their variant; "
+          f"{totals['empty steps skipped']} empty steps skipped; "
           f"{totals['git runs']} git runs ({totals['git s']:.0f} s, merge driver included), "
           f"{totals['abconsole runs']} abconsole runs ({totals['abconsole s']:.0f} s)")
     print(f"team_sim: {totals['passed']} passed, {totals['failed']} failed")
