@@ -74,7 +74,7 @@ import Testing
             #expect(first.code == 0 && first.stdout == second.stdout && first.stdout.hasSuffix("}\n"))
         }
         let help = try Binaries.run("abconsole", ["export", "--help"])
-        #expect(help.stdout.hasPrefix("usage: abconsole export [EXP...] --format growthbook|client [--values names|payloads] [--out FILE] [--watch]"))
+        #expect(help.stdout.hasPrefix("usage: abconsole export [EXP...] --format growthbook|client [--values names|payloads] [--out FILE] [--no-whitelist] [--watch]"))
         #expect(try Binaries.run("abconsole", ["--help"]).stdout.contains("\n  export "))
         // The sample store mixes experiments with payloads on every variant and with none: each serves its own.
         let payloads = try Binaries.run("abconsole", ["--store", Self.store, "export", "--format", "growthbook", "--values", "payloads"])
