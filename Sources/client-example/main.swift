@@ -55,8 +55,10 @@ let reporter = StandardErrorReporter()
 if let server = options.server {
     let done = DispatchSemaphore(value: 0)
     let code = ExitCode()
+    // Built here: the detached task must not reach for the main actor's `var sink` while main waits.
+    let run = ServerRun(server: server, options: options, sink: sink, reporter: reporter)
     Task.detached {
-        code.value = await ServerRun(server: server, options: options, sink: sink, reporter: reporter).run()
+        code.value = await run.run()
         done.signal()
     }
     done.wait()
