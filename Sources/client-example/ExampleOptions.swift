@@ -6,6 +6,11 @@ struct ExampleOptions {
     var snapshot = ""
     /// `--snapshot-url`: fetch through `refresh(from:)` instead of reading `snapshot`.
     var snapshotURL: URL?
+    /// `--server`: ask this `abconsole serve` through `refresh(fromServer:context:)`, with `--token`.
+    var server: URL?
+    var token: String?
+    /// `--post-exposures`: send exposures to the server's `/v1/exposures`.
+    var postExposures = false
     /// Seconds between fetches (`--refresh-every`), and how long to keep fetching (`--for`); one fetch without them.
     var refreshEvery: Double?
     var runFor: Double?
@@ -55,6 +60,14 @@ struct ExampleOptions {
                 guard let bytes = Int(text), bytes > 0 else { throw UsageError(message: "--max-bytes needs a whole number of bytes above 0, not `\(text)`") }
                 maxBytes = bytes
                 fetchOption = argument
+            case "--server":
+                let text = try value(argument)
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                    throw UsageError(message: "--server needs an http:// or https:// URL, not `\(text)`")
+                }
+                server = url
+            case "--token": token = try value(argument)
+            case "--post-exposures": postExposures = true
             case "--user": user = try value(argument)
             case "--device": device = try value(argument)
             case "--exposures": exposures = try value(argument)
@@ -68,8 +81,16 @@ struct ExampleOptions {
             default: throw UsageError(message: "unknown argument `\(argument)`")
             }
         }
+        if server != nil {
+            guard snapshot == nil, snapshotURL == nil else { throw UsageError(message: "--server excludes --snapshot and --snapshot-url") }
+            guard refreshEvery == nil, runFor == nil else { throw UsageError(message: "--refresh-every and --for need --snapshot-url") }
+            if postExposures, exposures != nil { throw UsageError(message: "--post-exposures and --exposures exclude each other") }
+            if !show.isEmpty, exposures == nil, !postExposures { throw UsageError(message: "--show needs --exposures FILE or --post-exposures") }
+            return
+        }
+        if token != nil || postExposures { throw UsageError(message: "\(token != nil ? "--token" : "--post-exposures") needs --server") }
         switch (snapshot, snapshotURL) {
-        case (nil, nil): throw UsageError(message: "--snapshot FILE or --snapshot-url URL is required")
+        case (nil, nil): throw UsageError(message: "--snapshot FILE, --snapshot-url URL or --server URL is required")
         case (.some, .some): throw UsageError(message: "--snapshot and --snapshot-url exclude each other")
         case (let snapshot?, nil):
             guard refreshEvery == nil, runFor == nil else { throw UsageError(message: "--refresh-every and --for need --snapshot-url") }

@@ -3,14 +3,18 @@ import Foundation
 
 // client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
 // client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--timeout SECONDS] [--max-bytes N] [--user ID] [--device ID]
+// client-example --server URL [--token T] [--user ID] [--device ID] [--post-exposures] [--show KEY]...
 // Prints `KEY VARIANT` for every typed key (`default` when the app fell back to its default) and
 // marks each --show KEY as seen, which logs its exposure to --exposures. With --snapshot-url it
 // fetches through `refresh(from:)`, again every --refresh-every seconds for --for seconds, prints
-// the lines again after each change and says when a fetch was answered `304`.
+// the lines again after each change and says when a fetch was answered `304`. With --server it asks
+// that `abconsole serve` for this user's and device's answers (remote mode), and --post-exposures
+// sends the exposures of every --show KEY (every key without --show) to the server.
 
 let usage = """
     usage: client-example --snapshot FILE [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
            client-example --snapshot-url URL [--refresh-every SECONDS] [--for SECONDS] [--timeout SECONDS] [--max-bytes N] [--user ID] [--device ID] [--exposures FILE] [--show KEY]...
+           client-example --server URL [--token T] [--timeout SECONDS] [--user ID] [--device ID] [--exposures FILE | --post-exposures] [--show KEY]...
     """
 
 func fail(_ message: String, code: Int32) -> Never {
@@ -38,6 +42,18 @@ if let path = options.exposures {
     }
 }
 let reporter = StandardErrorReporter()
+if let server = options.server {
+    let done = DispatchSemaphore(value: 0)
+    let code = ExitCode()
+    // Built here: the detached task must not reach for the main actor's `var sink` while main waits.
+    let run = ServerRun(server: server, options: options, sink: sink, reporter: reporter)
+    Task.detached {
+        code.value = await run.run()
+        done.signal()
+    }
+    done.wait()
+    exit(code.value)
+}
 let client = ExperimentClient(subject: Subject(userID: options.user, deviceID: options.device), exposureSink: sink, delegate: reporter)
 if let url = options.snapshotURL {
     // Top-level code runs on the main actor: the fetching runs detached while the main thread waits.

@@ -1,18 +1,30 @@
 import Foundation
 
-/// Tests/delivery/snapshot_server.py as a subprocess: serves a temporary directory on 127.0.0.1.
+/// A local HTTP server as a subprocess, serving a temporary directory on 127.0.0.1: by default
+/// Tests/delivery/snapshot_server.py; `ofrep_stub.py`, or Python's own `http.server` when asked.
 final class SnapshotServer {
     let root: URL
     let port: Int
     private let process: Process
 
-    init() throws {
+    /// Starts `script` (under Tests/delivery) with the root as its argument.
+    convenience init(script: String = "snapshot_server.py") throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("delivery/\(script)").path
+        try self.init { ["python3", path, $0.path] }
+    }
+
+    /// Starts `python3 -m http.server` on a free port: a plain static server (`Last-Modified`, no `ETag`).
+    static func plainPython() throws -> SnapshotServer {
+        try SnapshotServer { ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", $0.path] }
+    }
+
+    /// Starts the command `arguments(root)`, whose first line of output ends with the port it listens on.
+    init(_ arguments: (URL) -> [String]) throws {
         root = try Fixture.temporaryDirectory()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("delivery/snapshot_server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, root.path]
+        process.arguments = arguments(root)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -21,7 +33,9 @@ final class SnapshotServer {
         while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
             line.append(first)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        // The last number on the line: `43567`, `Serving HTTP on 127.0.0.1 port 43567 (http://127.0.0.1:43567/) ...`.
+        let digits = String(decoding: line, as: UTF8.self).split { !$0.isNumber }.last
+        guard let port = digits.flatMap({ Int($0) }) else {
             process.terminate()
             throw ServerError(message: "the snapshot server did not start")
         }

@@ -10,7 +10,7 @@ public enum ClientReport: Hashable, Sendable, CustomStringConvertible {
     case refreshFailed(RefreshError)
     /// The last good snapshot could not be saved for the next launch.
     case cacheNotWritten(path: String, reason: String)
-    /// The snapshot has no experiment `key`: the default was served (key not found).
+    /// The snapshot (or the server's answers) has no experiment `key`: the default was served (key not found).
     case keyNotFound(key: String)
     /// The key has no value for the variant served: the default was served (incorrect value).
     case unknownVariant(key: String, variant: String)
@@ -29,7 +29,7 @@ public enum ClientReport: Hashable, Sendable, CustomStringConvertible {
         case .snapshotNotUsed(let error): error.description
         case .refreshFailed(let error): error.description
         case .cacheNotWritten(let path, let reason): "cannot save the snapshot to \(path) for the next launch: \(reason)"
-        case .keyNotFound(let key): "experiment `\(key)` is not in the snapshot; serving its default"
+        case .keyNotFound(let key): "experiment `\(key)` is not in the snapshot or the server's answers; serving its default"
         case .unknownVariant(let key, let variant): "experiment `\(key)` served variant `\(variant)`, which its key does not map; serving its default"
         case .undecodablePayload(let key, let variant, let reason): "the payload of `\(key)` variant `\(variant)` does not decode (\(reason)); serving its default"
         case .overridden(let key, let variant): "experiment `\(key)` is overridden to `\(variant)`"

@@ -3,6 +3,8 @@ import ExperimentCore
 /// Everything an `ExperimentClient` holds behind its lock.
 struct ClientState {
     var snapshot: ClientSnapshot?
+    /// The server's answers in remote mode (then `snapshot` is nil, and the other way round).
+    var remote: RemoteAnswers?
     var subject: Subject
     /// QA overrides: variant name by experiment key.
     var overrides: [String: String] = [:]
@@ -22,10 +24,21 @@ struct ClientState {
                 served[key] = Served(variant: variant, payload: entry.payloads[variant])
             }
         }
+        for (key, flag) in remote?.flags ?? [:] {
+            served[key] = Served(variant: flag.variant, payload: flag.value)
+        }
         for (key, variant) in overrides {
-            served[key] = Served(variant: variant, payload: snapshot?.experiments[key]?.payloads[variant], isOverride: true)
+            served[key] = Served(variant: variant, payload: content(of: variant, key: key).payload, isOverride: true)
         }
         return served
+    }
+
+    /// What `variant` of experiment `key` offers, from the snapshot or the server's answer; a
+    /// variant neither knows (an override naming another variant in remote mode) has no payload.
+    func content(of variant: String, key: String) -> VariantContent {
+        if let content = snapshot?.experiments[key]?.content(of: variant) { return content }
+        if let flag = remote?.flags[key], flag.variant == variant { return flag.content }
+        return VariantContent(name: variant, isControl: false, payload: nil)
     }
 
     /// One key's answer as far as change notifications care.

@@ -11,6 +11,9 @@ public struct Evaluation<Value: Sendable>: Sendable {
     public enum Source: Hashable, Sendable {
         /// The experiment decided, by this row of the decision table (SPEC §4).
         case experiment(DecisionReason)
+        /// A server decided (remote mode), for this OFREP reason: `SPLIT`, or `DEFAULT` when it
+        /// served the control for want of the subject's id.
+        case server(reason: String)
         /// A QA override.
         case override
         /// The in-app default, for this reason.

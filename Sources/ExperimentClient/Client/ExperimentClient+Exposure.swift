@@ -5,7 +5,8 @@ extension ExperimentClient {
     /// time this subject is shown this variant of this experiment in this client's life.
     ///
     /// Only values that came from a `bucketed` decision are exposures (SPEC §8): defaults,
-    /// overrides, whitelisted, draft, paused, resolved and not-enrolled answers log nothing.
+    /// overrides, whitelisted, draft, paused, resolved and not-enrolled answers log nothing. In
+    /// remote mode a `SPLIT` answer is one (the server does not tell bucketed from the rest).
     /// - Returns: whether an exposure was logged.
     @discardableResult
     public func markSeen<Key: ExperimentKey>(_ key: Key.Type) -> Bool {
@@ -19,7 +20,7 @@ extension ExperimentClient {
             resolved = resolve(key, reports: &reports)
             answers[id] = resolved
         }
-        let exposure = resolved.evaluation.source == .experiment(.bucketed) ? resolved.decision.flatMap(firstExposure) : nil
+        let exposure = resolved.exposure.flatMap(firstExposure)
         let delivery = fresh(reports)
         lock.release()
         deliver(delivery)
@@ -31,16 +32,15 @@ extension ExperimentClient {
         return true
     }
 
-    /// How a report names `sink`: the file of a JSON Lines sink, else its type.
-    private static func name(of sink: any ExposureSink) -> String {
-        (sink as? JSONLinesExposureSink)?.path ?? String(describing: type(of: sink))
+    /// How a report names `sink`: the file of a JSON Lines sink, the endpoint of an HTTP one, else its type.
+    static func name(of sink: any ExposureSink) -> String {
+        (sink as? JSONLinesExposureSink)?.path ?? (sink as? HTTPExposureSink)?.endpoint.absoluteString ?? String(describing: type(of: sink))
     }
 
-    /// The exposure of `decision` if this subject, experiment and variant have not been logged yet (under the lock).
-    private func firstExposure(_ decision: Decision) -> Exposure? {
-        guard decision.reason == .bucketed, let subject = decision.subject,
-              state.exposed.insert(ClientState.ExposureMark(subject: SubjectID(subject), experiment: decision.experiment, variant: decision.variant)).inserted
-        else { return nil }
-        return Exposure(timestamp: now(), experiment: decision.experiment, variant: decision.variant, subject: subject)
+    /// The exposure of `target` if this subject, experiment and variant have not been logged yet (under the lock).
+    private func firstExposure(_ target: ExposureTarget) -> Exposure? {
+        let mark = ClientState.ExposureMark(subject: SubjectID(target.subject), experiment: target.experiment, variant: target.variant)
+        guard state.exposed.insert(mark).inserted else { return nil }
+        return Exposure(timestamp: now(), experiment: target.experiment, variant: target.variant, subject: target.subject)
     }
 }

@@ -27,7 +27,8 @@ public final class ExperimentClient: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - cacheURL: a file the app chooses; each snapshot that replaces the current one is saved
-    ///     there atomically, and read back here at the next launch.
+    ///     there atomically, and read back here at the next launch (a server's answers, in remote
+    ///     mode, go beside it, to `cacheURL` + `.remote.json`).
     ///   - exposureSink: where `markSeen` logs exposures (e.g. `JSONLinesExposureSink`).
     ///   - delegate: receives each report once (held weakly).
     ///   - now: the clock stamped on exposures.
@@ -45,8 +46,17 @@ public final class ExperimentClient: @unchecked Sendable {
             case .success(let snapshot): state.snapshot = snapshot
             case .failure(let error): reports.append(.snapshotNotUsed(error))
             }
+        } else if let cacheURL {
+            state.remote = RemoteAnswers.read(RemoteAnswers.cacheURL(cacheURL))
         }
         deliver(lock.withLock { fresh(reports) })
+        if let exposureSink {
+            let name = Self.name(of: exposureSink)
+            exposureSink.reportLosses { [weak self] reason in
+                guard let self else { return }
+                self.deliver(self.lock.withLock { self.fresh([.exposureNotRecorded(sink: name, reason: reason)]) })
+            }
+        }
     }
 
     /// Receives each report once; held weakly.
@@ -93,8 +103,10 @@ public final class ExperimentClient: @unchecked Sendable {
     /// The revision of the store the current snapshot came from; nil before any snapshot.
     public var snapshotRevision: Int? { lock.withLock { state.snapshot?.revision } }
 
-    /// The experiment keys in the current snapshot, sorted.
-    public var experimentKeys: [String] { lock.withLock { state.snapshot.map { $0.experiments.keys.sorted() } ?? [] } }
+    /// The experiment keys in the current snapshot (or the server's answers), sorted.
+    public var experimentKeys: [String] {
+        lock.withLock { (state.snapshot.map { Array($0.experiments.keys) } ?? state.remote.map { Array($0.flags.keys) } ?? []).sorted() }
+    }
 
     // MARK: - Deciding (under the lock)
 
@@ -105,10 +117,10 @@ public final class ExperimentClient: @unchecked Sendable {
             Resolved(Evaluation(value: Key.defaultValue, variant: nil, source: .fallback(reason)))
         }
         /// The key's value for `content`, or the default with the reason reported.
-        func mapped(_ content: VariantContent, source: Evaluation<Key.Value>.Source, decision: Decision? = nil) -> Resolved<Key.Value> {
+        func mapped(_ content: VariantContent, source: Evaluation<Key.Value>.Source, exposure: ExposureTarget? = nil) -> Resolved<Key.Value> {
             do {
                 let value = try Key.value(of: content)
-                return Resolved(Evaluation(value: value, variant: content.name, source: source), decision: decision)
+                return Resolved(Evaluation(value: value, variant: content.name, source: source), exposure: exposure)
             } catch {
                 switch error {
                 case .unknownVariant:
@@ -120,23 +132,34 @@ public final class ExperimentClient: @unchecked Sendable {
                 }
             }
         }
-        let entry = state.snapshot?.experiments[name]
         if let variant = state.overrides[name] {
-            let resolved = mapped(entry?.content(of: variant) ?? VariantContent(name: variant, isControl: false, payload: nil), source: .override)
+            let resolved = mapped(state.content(of: variant, key: name), source: .override)
             if resolved.evaluation.source == .override { reports.append(.overridden(key: name, variant: variant)) }
             return resolved
+        }
+        if let remote = state.remote {
+            guard let flag = remote.flags[name] else {
+                reports.append(.keyNotFound(key: name))
+                return fallback(.keyNotFound)
+            }
+            let subject = flag.reason == "SPLIT" ? remote.context.exposureSubject : nil
+            return mapped(flag.content, source: .server(reason: flag.reason),
+                          exposure: subject.map { ExposureTarget(experiment: name, variant: flag.variant, subject: $0) })
         }
         guard let snapshot = state.snapshot else {
             reports.append(.noSnapshot)
             return fallback(.noSnapshot)
         }
-        guard let entry = entry ?? snapshot.experiments[name] else {
+        guard let entry = snapshot.experiments[name] else {
             reports.append(.keyNotFound(key: name))
             return fallback(.keyNotFound)
         }
         let decision = entry.compiled.decide(for: state.subject)
         let content = entry.content(of: decision.variant) ?? VariantContent(name: decision.variant, isControl: false, payload: nil)
-        return mapped(content, source: .experiment(decision.reason), decision: decision)
+        let exposure = decision.reason == .bucketed ? decision.subject.map {
+            ExposureTarget(experiment: decision.experiment, variant: decision.variant, subject: $0)
+        } : nil
+        return mapped(content, source: .experiment(decision.reason), exposure: exposure)
     }
 
     // MARK: - Reports

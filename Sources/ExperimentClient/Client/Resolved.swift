@@ -6,12 +6,19 @@ final class Resolved<Value: Sendable>: @unchecked Sendable {
     /// The value alone, what `value(for:)` reads.
     @usableFromInline let value: Value
     let evaluation: Evaluation<Value>
-    /// The experiment's decision when the value came from it (what an exposure needs).
-    let decision: Decision?
+    /// What an exposure of this answer names, when it is one (a `bucketed` decision, or a server's `SPLIT`).
+    let exposure: ExposureTarget?
 
-    init(_ evaluation: Evaluation<Value>, decision: Decision? = nil) {
+    init(_ evaluation: Evaluation<Value>, exposure: ExposureTarget? = nil) {
         value = evaluation.value
         self.evaluation = evaluation
-        self.decision = decision
+        self.exposure = exposure
     }
+}
+
+/// The experiment, variant and subject an exposure names.
+struct ExposureTarget: Hashable, Sendable {
+    let experiment: String
+    let variant: String
+    let subject: String
 }

@@ -1,25 +1,25 @@
 import Foundation
 
-/// Where the snapshot in use came from (URL, ETag, bytes) and the background refresh task.
+/// Where the snapshot in use came from (URL, validators, bytes) and the background refresh task.
 ///
 /// Guarded by the client's replacement lock, except `task`, which has a lock of its own.
 final class DeliveryState: @unchecked Sendable {
-    /// The URL, ETag and bytes of the snapshot in use, when it came from a refresh (or from a cache
-    /// whose ETag was saved beside it).
+    /// The URL, validators and bytes of the snapshot in use, when it came from a refresh (or from a
+    /// cache whose validators were saved beside it).
     var origin: Origin?
-    /// Whether the ETag saved beside the cache was looked at yet (once, at the first refresh).
+    /// Whether the validators saved beside the cache were looked at yet (once, at the first refresh).
     var restored = false
     private let taskLock = NSLock()
     private var task: Task<Void, Never>?
 
     struct Origin {
         let url: String
-        let etag: String?
+        let validators: SnapshotFetcher.Validators
         /// Nil for a snapshot read from the cache at launch (its bytes were not kept).
         let data: Data?
     }
 
-    /// The ETag file beside the cache: `URL` and `ETag`, one a line.
+    /// The validators file beside the cache: `URL`, `ETag` and `Last-Modified`, one a line (either may be empty).
     static func etagURL(_ cacheURL: URL) -> URL { URL(fileURLWithPath: cacheURL.path + ".etag") }
 
     /// The origin saved beside `cacheURL`, if any (read once).
@@ -28,8 +28,11 @@ final class DeliveryState: @unchecked Sendable {
         restored = true
         guard let cacheURL, let text = try? String(contentsOf: Self.etagURL(cacheURL), encoding: .utf8) else { return }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count >= 2, !lines[0].isEmpty, !lines[1].isEmpty else { return }
-        origin = Origin(url: lines[0], etag: lines[1], data: nil)
+        guard lines.count >= 2, !lines[0].isEmpty else { return }
+        let validators = SnapshotFetcher.Validators(etag: lines[1].isEmpty ? nil : lines[1],
+                                                    lastModified: lines.count > 2 && !lines[2].isEmpty ? lines[2] : nil)
+        guard validators.etag != nil || validators.lastModified != nil else { return }
+        origin = Origin(url: lines[0], validators: validators, data: nil)
     }
 
     /// Replaces the background task, cancelling the one before.

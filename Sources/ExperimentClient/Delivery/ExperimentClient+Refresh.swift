@@ -5,9 +5,10 @@ extension ExperimentClient {
     /// Fetches the snapshot at `url` (HTTP or HTTPS; a `--format client` export or a store file),
     /// and swaps it in when it is new.
     ///
-    /// Asks with `If-None-Match` when the snapshot in use came from `url`: a `304`, or a `200` with
-    /// the same bytes, changes nothing and decodes nothing. A new snapshot is validated, saved to
-    /// the cache (with its ETag beside it, so the next launch can ask conditionally too), swapped in,
+    /// Asks with `If-None-Match` and `If-Modified-Since` (the last good answer's `ETag` and
+    /// `Last-Modified`) when the snapshot in use came from `url`: a `304`, or a `200` with the same
+    /// bytes, changes nothing and decodes nothing. A new snapshot is validated, saved to the cache
+    /// (with its validators beside it, so the next launch can ask conditionally too), swapped in,
     /// and observers hear which keys changed. Any failure (no whole answer by the deadline, an
     /// error status, a redirect loop, a body over `maxBytes`, an HTML page, a truncated or
     /// other-format body) keeps the current snapshot, is reported to the delegate once per kind and
@@ -23,19 +24,19 @@ extension ExperimentClient {
     public func refresh(from url: URL, timeout: TimeInterval = 30,
                         maxBytes: Int = ExperimentClient.defaultMaxSnapshotBytes) async throws(RefreshError) -> RefreshOutcome {
         let source = url.absoluteString
-        let etag: String? = replacementLock.withLock {
+        let validators = replacementLock.withLock {
             delivery.restore(cacheURL)
-            guard let origin = delivery.origin, origin.url == source, snapshotRevision != nil else { return nil }
-            return origin.etag
+            guard let origin = delivery.origin, origin.url == source, snapshotRevision != nil else { return SnapshotFetcher.Validators() }
+            return origin.validators
         }
         do throws(RefreshError) {
-            switch try await SnapshotFetcher.fetch(url, etag: etag, deadline: timeout, maxBytes: maxBytes) {
+            switch try await SnapshotFetcher.fetch(url, validators: validators, deadline: timeout, maxBytes: maxBytes) {
             case .notModified:
                 return .notModified
-            case .body(let data, let newTag):
+            case .body(let data, let newValidators):
                 let same = replacementLock.withLock {
                     guard let origin = delivery.origin, origin.url == source, origin.data == data else { return false }
-                    delivery.origin = DeliveryState.Origin(url: source, etag: newTag, data: data)
+                    delivery.origin = DeliveryState.Origin(url: source, validators: newValidators, data: data)
                     return true
                 }
                 if same { return .unchanged }
@@ -43,7 +44,7 @@ extension ExperimentClient {
                 case .failure(let error):
                     throw RefreshError(url: source, kind: .notASnapshot(reason: error.reason))
                 case .success(let snapshot):
-                    let origin = DeliveryState.Origin(url: source, etag: newTag, data: data)
+                    let origin = DeliveryState.Origin(url: source, validators: newValidators, data: data)
                     return .replaced(changed: replacementLock.withLock { install(snapshot, data: data, origin: origin) })
                 }
             }
@@ -80,8 +81,9 @@ extension ExperimentClient {
 
     /// Saves `snapshot` (its bytes `data`) to the cache and swaps it in (the replacement lock held).
     ///
-    /// The ETag file goes first and comes back last, so a crash in between leaves no ETag for a
-    /// cache it does not describe (the next launch then fetches in full).
+    /// The validators file goes first and comes back last, so a crash in between leaves no
+    /// validators for a cache they do not describe (the next launch then fetches in full). The
+    /// server's answers of remote mode, if cached, are removed first: the cache holds one source.
     func install(_ snapshot: ClientSnapshot, data: Data, origin: DeliveryState.Origin?) -> Set<String> {
         var reports: [ClientReport] = []
         delivery.restored = true
@@ -89,15 +91,22 @@ extension ExperimentClient {
         if let cacheURL {
             let etagURL = DeliveryState.etagURL(cacheURL)
             try? FileManager.default.removeItem(at: etagURL)
+            try? FileManager.default.removeItem(at: RemoteAnswers.cacheURL(cacheURL))
             do {
                 try data.write(to: cacheURL, options: .atomic)
-                if let origin, let etag = origin.etag, !etag.contains("\n") {
-                    try? Data("\(origin.url)\n\(etag)\n".utf8).write(to: etagURL, options: .atomic)
+                if let origin, origin.validators != SnapshotFetcher.Validators() {
+                    let lines = [origin.url, origin.validators.etag ?? "", origin.validators.lastModified ?? ""]
+                    if !lines.contains(where: { $0.contains("\n") }) {
+                        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: etagURL, options: .atomic)
+                    }
                 }
             } catch {
                 reports.append(.cacheNotWritten(path: cacheURL.path, reason: FileErrorReason.of(error, path: cacheURL.path)))
             }
         }
-        return mutate(reports: reports) { $0.snapshot = snapshot }
+        return mutate(reports: reports) {
+            $0.snapshot = snapshot
+            $0.remote = nil
+        }
     }
 }

@@ -39,8 +39,11 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
         hasher.combine(kind)
     }
 
-    public var description: String {
-        let what = switch kind {
+    public var description: String { "refresh from \(url) failed: \(problem); keeping the current snapshot" }
+
+    /// What went wrong, in words (`the server answered HTTP 503`).
+    public var problem: String {
+        switch kind {
         case .timedOut: detail.isEmpty ? "no answer in time" : "no answer in time (\(detail))"
         case .tooLarge(let limit): "the snapshot is larger than the \(RefreshError.size(limit)) limit (raise `maxBytes` if it is meant to be)"
         case .unreachable: detail.isEmpty ? "the server cannot be reached" : "the server cannot be reached (\(detail))"
@@ -49,7 +52,6 @@ public struct RefreshError: Error, Hashable, Sendable, CustomStringConvertible {
         case .httpStatus(let status): "the server answered HTTP \(status)"
         case .notASnapshot(let reason): reason
         }
-        return "refresh from \(url) failed: \(what); keeping the current snapshot"
     }
 
     /// `bytes` in words: whole MiB when it is a whole number of them, else bytes.

@@ -4,6 +4,9 @@ public protocol ExposureSink: Sendable {
     func record(_ exposure: Exposure)
     /// Records `exposure` and says why it was lost, if it was; the client reports that to its delegate.
     func recordReportingFailure(_ exposure: Exposure) -> String?
+    /// Called by the client that logs to this sink: `report` takes why exposures were lost after
+    /// `record` returned (a batch a server refused), and the client reports it to its delegate.
+    func reportLosses(to report: @escaping @Sendable (String) -> Void)
 }
 
 extension ExposureSink {
@@ -12,4 +15,7 @@ extension ExposureSink {
         record(exposure)
         return nil
     }
+
+    /// A sink that loses nothing after `record` has nothing to report.
+    public func reportLosses(to report: @escaping @Sendable (String) -> Void) {}
 }
