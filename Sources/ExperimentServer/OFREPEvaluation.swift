@@ -49,10 +49,14 @@ enum OFREPEvaluation {
 
     /// A strong entity tag: FNV-1a 64 of the body, in hexadecimal and quotes.
     static func entityTag(_ body: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+        // Over the raw bytes: iterating `Data` itself goes through its index machinery byte by byte.
+        let hash = body.withUnsafeBytes { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            return hash
         }
         let hex = String(hash, radix: 16)
         return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""

@@ -71,8 +71,7 @@ struct ServedExperiment: Sendable {
 
     /// The answer's JSON text for `subject`: `DEFAULT` only where the table's reason is "no subject".
     func answer(for subject: Subject) -> [UInt8] {
-        let decision = compiled.decide(for: subject)
-        let index = compiled.names.firstIndex(of: decision.variant) ?? 0
-        return decision.reason == .noSubject ? fallback[index] : split[index]
+        let decision = compiled.decisionIndex(forID: subject.id(for: compiled.type))
+        return decision.reason == .noSubject ? fallback[decision.index] : split[decision.index]
     }
 }

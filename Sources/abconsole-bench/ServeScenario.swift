@@ -153,10 +153,13 @@ enum ServeScenario {
         }
 
         /// VmRSS of the process, in bytes.
-        func residentBytes() -> Double {
+        func residentBytes() -> Double { statusKiB("VmRSS") * 1024 }
+
+        /// A `/proc/PID/status` figure in KiB (`VmRSS`, `VmHWM`), 0 when unreadable.
+        func statusKiB(_ field: String) -> Double {
             let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-            return (line?.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0) * 1024
+            let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+            return line?.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
         }
 
         /// Sends `SIGTERM` (once) and waits: the exit status.

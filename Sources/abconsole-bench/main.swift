@@ -10,7 +10,7 @@ struct Options {
     var binary: String?
     var keep = false
 
-    static let all: Set<String> = ["bucketing", "decision", "batch", "store", "console", "peer", "client", "results", "shapes", "git", "export", "serve"]
+    static let all: Set<String> = ["bucketing", "decision", "batch", "store", "console", "peer", "client", "results", "shapes", "git", "export", "serve", "serve-reload"]
 
     func scaled(_ count: Int) -> Int { max(1, Int((Double(count) * size).rounded())) }
     var workingSet: Int { 16_384 }
@@ -24,7 +24,7 @@ struct Options {
 
     static let usage = """
     usage: abconsole-bench [--scenario NAME[,NAME...]] [--runs N] [--size F] [--abconsole PATH] [--keep]
-      scenarios: bucketing, decision, batch, store, console, peer, client, results, shapes, git, export, serve (default: all)
+      scenarios: bucketing, decision, batch, store, console, peer, client, results, shapes, git, export, serve, serve-reload (default: all)
       --runs N      runs per figure; the median is printed (default 5; big-store figures at most 3)
       --size F      scale the benchmark's sizes (1 = 1,000,000 subjects / whitelist entries; 0.1 for a quick look)
       --abconsole   the release abconsole binary to spawn (default: beside this executable)
@@ -120,6 +120,7 @@ spawning("shapes", heading: "8. Store shapes") { ShapesScenario.run(options, bin
 spawning("git", heading: "9. git: merge and diff") { GitScenario.run(options, binary: $0, directory: directory) }
 spawning("export", heading: "10. Export") { ExportScenario.run(options, binary: $0, directory: directory) }
 spawning("serve", heading: "11. Serve") { ServeScenario.run(options, binary: $0, directory: directory) }
+spawning("serve-reload", heading: "12. Serve reload") { ServeReloadScenario.run(options, binary: $0, directory: directory) }
 
 if !options.keep { try? FileManager.default.removeItem(atPath: directory) }
 print("")

@@ -97,6 +97,13 @@ public struct CompiledExperiment: Sendable {
     /// then read only the plain values in place unless the whitelist filter says "maybe".
     @inlinable @inline(__always)
     public func variantIndex(forID id: String?) -> Int {
+        decisionIndex(forID: id).index
+    }
+
+    /// The variant index and the table's reason for the subject id `id`: `decide(for:)` without the
+    /// bucket and names (what a server answering many subjects reads).
+    @inlinable @inline(__always)
+    public func decisionIndex(forID id: String?) -> (index: Int, reason: DecisionReason) {
         let hot = hot
         let id = id ?? ""
         return hot.decide(
@@ -104,7 +111,7 @@ public struct CompiledExperiment: Sendable {
             firstHash: { id.utf8.withContiguousStorageIfAvailable { hot.bucketer.firstHash(ofUTF8: $0) } ?? hot.bucketer.firstHash(of: id) },
             listed: { storage.whitelistedIndex(id) },
             owner: owner(of:)
-        ).index
+        )
     }
 
     /// Whether every present subject is answered by its bucket alone (running, nobody whitelisted).
