@@ -65,7 +65,8 @@ public struct ExposureIntake: Sendable {
         return IntakeAnswer.accepted(accepted.count, rejected: rejected)
     }
 
-    /// Why a row that `results` would read is still refused: an experiment or variant the store does not have.
+    /// Why a row that `results` would read is still refused: an experiment or variant the store does
+    /// not have, or an experiment not running at receipt (its answers are not exposures, SPEC §8).
     private static func refusal(_ verdict: EventRowCheck.Verdict, in store: StoreSnapshot) -> String? {
         switch verdict {
         case .conversion:
@@ -76,6 +77,9 @@ public struct ExposureIntake: Sendable {
             guard let experiment = store.experiments[key] else { return "field `experiment`: no experiment `\(key)` in the store" }
             guard experiment.variants.contains(where: { $0.name == variant }) else {
                 return "field `variant`: experiment `\(key)` has no variant `\(variant)` (it has: \(experiment.variants.map(\.name).joined(separator: ", ")))"
+            }
+            guard experiment.status == .running else {
+                return "field `experiment`: experiment `\(key)` is \(experiment.status.rawValue), not running: its answers are not exposures"
             }
             return nil
         }

@@ -4,7 +4,7 @@ import HTTPServer
 
 /// OFREP's evaluation endpoints over a served store (SPEC §13).
 enum OFREPEvaluation {
-    /// `POST /ofrep/v1/evaluate/flags/{key}`: `200 {"key","reason","value","variant"}`, `404 FLAG_NOT_FOUND`
+    /// `POST /ofrep/v1/evaluate/flags/{key}`: `200 {"key","metadata":{"subjectType"},"reason","value","variant"}`, `404 FLAG_NOT_FOUND`
     /// for a draft or unknown key, `400` for a body that names no subject.
     static func single(key: String, _ request: HTTPRequest, in served: ServedStore) -> HTTPResponse {
         let subject: Subject

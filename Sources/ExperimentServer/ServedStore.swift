@@ -46,7 +46,7 @@ public struct ServedStore: Sendable {
 struct ServedExperiment: Sendable {
     let key: String
     let compiled: CompiledExperiment
-    /// `{"key":…,"reason":"SPLIT","value":…,"variant":…}` by variant index.
+    /// `{"key":…,"metadata":{"subjectType":…},"reason":"SPLIT","value":…,"variant":…}` by variant index.
     let split: [[UInt8]]
     /// The same with `"reason":"DEFAULT"`: the control served for want of the subject's id.
     let fallback: [[UInt8]]
@@ -60,9 +60,11 @@ struct ServedExperiment: Sendable {
             ? payloads.map(\.compactText)
             : experiment.variants.map { JSONValue.string($0.name).compactText }
         let quotedKey = JSONValue.string(experiment.key).compactText
+        // Which id the experiment buckets by, so a client names that one in its exposures.
+        let metadata = #"{"subjectType":"\#(experiment.type.rawValue)"}"#
         func answers(_ reason: String) -> [[UInt8]] {
             zip(experiment.variants, values).map { variant, value in
-                Array(#"{"key":\#(quotedKey),"reason":"\#(reason)","value":\#(value),"variant":\#(JSONValue.string(variant.name).compactText)}"#.utf8)
+                Array(#"{"key":\#(quotedKey),"metadata":\#(metadata),"reason":"\#(reason)","value":\#(value),"variant":\#(JSONValue.string(variant.name).compactText)}"#.utf8)
             }
         }
         split = answers("SPLIT")

@@ -78,6 +78,24 @@ import Testing
         #expect(offline.value(for: Split.self) == .b)
     }
 
+    /// An exposure names the id the answer's `metadata.subjectType` says the experiment buckets by,
+    /// even when the context has both; an answer without it names the user, as before.
+    @Test func exposuresNameTheIdTheAnswerSaysTheExperimentBucketsBy() async throws {
+        let server = try SnapshotServer(script: "ofrep_stub.py")
+        defer { server.stop() }
+        try server.publish(Data(#"""
+            {"flags":[{"key":"split","metadata":{"subjectType":"user"},"value":"b","variant":"b","reason":"SPLIT"},
+            {"key":"by_device","metadata":{"subjectType":"device","note":3},"value":"a","variant":"a","reason":"SPLIT"},
+            {"key":"paused_one","value":"b","variant":"b","reason":"SPLIT"}]}
+            """#.utf8), at: "bulk.json")
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        let sink = MemorySink()
+        let client = ExperimentClient(subject: Subject(userID: "u1", deviceID: "d1"), exposureSink: sink)
+        try await client.refresh(fromServer: base, context: EvaluationContext(userId: "u1", deviceId: "d1"))
+        for key in ["split", "by_device", "paused_one"] { #expect(Keyed.seen(client, key), "\(key)") }
+        #expect(sink.exposures.map { "\($0.experiment) \($0.variant) \($0.subject)" } == ["split b u1", "by_device a d1", "paused_one b u1"])
+    }
+
     @Test func overridesBeatTheServerAndSaySo() async throws {
         let server = try SnapshotServer(script: "ofrep_stub.py")
         defer { server.stop() }

@@ -1,9 +1,10 @@
 import ExperimentClient
+import ExperimentCore
 import Foundation
 import Testing
 
 /// `client-example --server` against a real HTTP server speaking OFREP's bulk endpoint and
-/// `/v1/exposures` (Tests/delivery/ofrep_stub.py).
+/// `/v1/exposures`: Tests/delivery/ofrep_stub.py, and the real `abconsole serve`.
 @Suite(.serialized) struct ServerExampleTests {
     /// The sample store's keys as a server answers user-42 on device-7f3a; `paywall_type`, a draft, is not served.
     static let bulk = #"""
@@ -36,6 +37,45 @@ import Testing
         #expect(try JSONDecoder().decode([String: EvaluationContext].self, from: Data(request.body.utf8))
                 == ["context": EvaluationContext(userId: "user-42", deviceId: "device-7f3a")])
         #expect(request.authorization == "Bearer t")
+    }
+
+    /// The exposure rows the real server wrote, as `experiment subject`, in order.
+    static func written(_ server: SnapshotServer) throws -> [String] {
+        let logs = server.root.appendingPathComponent("logs")
+        return try FileManager.default.contentsOfDirectory(atPath: logs.path).filter { $0.hasPrefix("exposures-") }.sorted().flatMap { name in
+            try String(contentsOf: logs.appendingPathComponent(name), encoding: .utf8).split(separator: "\n").map { line in
+                let row = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+                return "\(row["experiment"] ?? "?") \(row["subject"] ?? "?")"
+            }
+        }
+    }
+
+    /// Against the real `abconsole serve`: the answers, exposures naming the id each experiment
+    /// buckets by (the device for `app_color_scheme`), a paused experiment's exposure refused, and
+    /// the library's own `refresh(fromServer:)`.
+    @Test func againstAbconsoleServeExposuresNameTheBucketingIdAndPausedOnesAreRefused() async throws {
+        let server = try SnapshotServer.abconsoleServe(store: Fixture.sampleStoreURL)
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let ids = ["--user", "user-42", "--device", "device-7f3a"]
+        let run = try Binaries.run("client-example", ["--server", base] + ids
+                                   + ["--post-exposures", "--show", "purchase_button_color", "--show", "app_color_scheme"])
+        #expect(run.code == 0, "\(run.stderr)")
+        // The server decides as the library does from the store, except that a draft is not served.
+        let local = try Binaries.run("client-example", ["--snapshot", Fixture.sampleStoreURL.path] + ids)
+        let expected = local.stdout.split(separator: "\n").map { $0.hasPrefix("paywall_type ") ? "paywall_type default" : String($0) }
+        #expect(expected.count == 8)
+        #expect(run.stdout.split(separator: "\n").map(String.init) == expected)
+        #expect(try Self.written(server) == ["app_color_scheme device-7f3a", "purchase_button_color user-42"])
+        let paused = try Binaries.run("client-example", ["--server", base] + ids + ["--post-exposures", "--show", "onboarding_flow"])
+        #expect(paused.code == 74, "the refused row is reported: \(paused.stderr)")
+        #expect(try Self.written(server).count == 2)
+        let client = ExperimentClient(subject: Subject(userID: "user-42", deviceID: "device-7f3a"))
+        let outcome = try await client.refresh(fromServer: try #require(URL(string: base)), context: EvaluationContext(userId: "user-42", deviceId: "device-7f3a"))
+        #expect(outcome == .replaced(changed: ["account_add_funds", "app_color_scheme", "cash_projection_banner", "ebook_promotion",
+                                               "iap_discount", "onboarding_flow", "purchase_button_color"]))
+        #expect(client.experimentKeys.map { "\($0) \(client.evaluation(forKey: $0).variant ?? "-")" } == expected.filter { !$0.hasPrefix("paywall_type") })
+        #expect(client.evaluation(forKey: "paywall_type").source == .fallback(.keyNotFound))
     }
 
     @Test func anUnreachableServerPrintsDefaultsAndUnsentExposuresFail() throws {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A local HTTP server as a subprocess, serving a temporary directory on 127.0.0.1: by default
-/// Tests/delivery/snapshot_server.py; `ofrep_stub.py`, or Python's own `http.server` when asked.
+/// Tests/delivery/snapshot_server.py; `ofrep_stub.py`, Python's own `http.server` or `abconsole serve` when asked.
 final class SnapshotServer {
     let root: URL
     let port: Int
@@ -17,6 +17,19 @@ final class SnapshotServer {
     /// Starts `python3 -m http.server` on a free port: a plain static server (`Last-Modified`, no `ETag`).
     static func plainPython() throws -> SnapshotServer {
         try SnapshotServer { ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", $0.path] }
+    }
+
+    /// Starts the real `abconsole serve` on a free port over a copy of `store` (the root's
+    /// `experiments.json`), writing posted rows under the root's `logs`.
+    static func abconsoleServe(store: URL) throws -> SnapshotServer {
+        try SnapshotServer { root in
+            let copy = root.appendingPathComponent("experiments.json")
+            let logs = root.appendingPathComponent("logs")
+            try? FileManager.default.copyItem(at: store, to: copy)
+            try? FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+            return [Binaries.directory.appendingPathComponent("abconsole").path, "--store", copy.path, "serve",
+                    "--listen", "127.0.0.1:0", "--exposures", logs.path]
+        }
     }
 
     /// Starts the command `arguments(root)`, whose first line of output ends with the port it listens on.

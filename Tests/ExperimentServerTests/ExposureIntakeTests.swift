@@ -93,6 +93,19 @@ import Testing
         #expect(try box.exposedByResults() == 2)
     }
 
+    /// SPEC §8: a paused, resolved or draft experiment's answers are not exposures, whatever a client
+    /// (told `SPLIT` for them over OFREP) posts.
+    @Test(arguments: [ExperimentStatus.paused, .resolved, .draft])
+    func exposuresOfAnExperimentNotRunningAtReceiptAreRejectedWithTheReason(status: ExperimentStatus) throws {
+        let box = try Sandbox(store: Fixture.snapshot(status: status))
+        defer { box.temp.remove() }
+        let answer = try Self.answer(box.intake.accept(.exposures, body: Data("[\(Self.exposure("u1")),\(Self.exposure("u2", "treatment"))]".utf8)))
+        #expect(answer.accepted == 0)
+        #expect(answer.rejected.map(\.index) == [0, 1])
+        #expect(answer.rejected.allSatisfy { $0.reason == "field `experiment`: experiment `checkout` is \(status.rawValue), not running: its answers are not exposures" })
+        #expect(try box.files() == [])
+    }
+
     @Test func jsonLinesCountBlankLinesOutOfTheIndicesAndKeepEachLineAsPosted() throws {
         let box = try Sandbox()
         defer { box.temp.remove() }

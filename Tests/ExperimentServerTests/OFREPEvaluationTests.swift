@@ -27,7 +27,9 @@ import Testing
             for flag in flags {
                 let key = try #require(flag["key"] as? String)
                 #expect(flag["variant"] as? String == expected[key], "\(key) for \(subject)")
-                #expect(Set(flag.keys) == ["key", "reason", "value", "variant"])
+                #expect(Set(flag.keys) == ["key", "metadata", "reason", "value", "variant"])
+                let type = key == "dark_mode" ? "device" : "user"
+                #expect(flag["metadata"] as? [String: String] == ["subjectType": type], "\(key) names only the id it buckets by")
                 let missing = index.decide(key, for: subject)?.reason == .noSubject
                 #expect(flag["reason"] as? String == (missing ? "DEFAULT" : "SPLIT"))
             }
@@ -38,7 +40,7 @@ import Testing
         let fixture = try ServerFixture()
         let checkout = fixture.send("POST", "/ofrep/v1/evaluate/flags/checkout", body: #"{"context":{"userId":"partner-7"}}"#)
         #expect(checkout.status == 200)
-        #expect(checkout.text == #"{"key":"checkout","reason":"SPLIT","value":{"color":"green"},"variant":"treatment"}"#)
+        #expect(checkout.text == #"{"key":"checkout","metadata":{"subjectType":"user"},"reason":"SPLIT","value":{"color":"green"},"variant":"treatment"}"#)
         // dark_mode has a payload on `on` only: the value is the name.
         let dark = fixture.send("POST", "/ofrep/v1/evaluate/flags/dark_mode", body: #"{"context":{"deviceId":"d-1"}}"#)
         let variant = try #require(dark.object["variant"] as? String)
@@ -48,11 +50,11 @@ import Testing
     @Test func resolvedAndPausedSaySplitWithoutASubject() throws {
         let fixture = try ServerFixture()
         let resolved = fixture.send("POST", "/ofrep/v1/evaluate/flags/old_banner", body: "{}")
-        #expect(resolved.text == #"{"key":"old_banner","reason":"SPLIT","value":"treatment","variant":"treatment"}"#)
+        #expect(resolved.text == #"{"key":"old_banner","metadata":{"subjectType":"user"},"reason":"SPLIT","value":"treatment","variant":"treatment"}"#)
         let paused = fixture.send("POST", "/ofrep/v1/evaluate/flags/killswitch", body: #"{"context":null}"#)
-        #expect(paused.text == #"{"key":"killswitch","reason":"SPLIT","value":"control","variant":"control"}"#)
+        #expect(paused.text == #"{"key":"killswitch","metadata":{"subjectType":"user"},"reason":"SPLIT","value":"control","variant":"control"}"#)
         let missing = fixture.send("POST", "/ofrep/v1/evaluate/flags/checkout", body: #"{"context":{"deviceId":"d"}}"#)
-        #expect(missing.text == #"{"key":"checkout","reason":"DEFAULT","value":{"color":"grey"},"variant":"control"}"#)
+        #expect(missing.text == #"{"key":"checkout","metadata":{"subjectType":"user"},"reason":"DEFAULT","value":{"color":"grey"},"variant":"control"}"#)
     }
 
     @Test func draftsAndUnknownKeysAreNotFound() throws {

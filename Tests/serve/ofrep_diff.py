@@ -8,8 +8,8 @@ contexts through `openfeature-sdk` + `openfeature-provider-ofrep` (pip; test ref
 Each answer must equal `abconsole assign`: the variant by name, the value the variant's payload
 when every variant has one (else its name), the reason `DEFAULT` exactly where the subject is
 missing, and a draft must come back as FLAG_NOT_FOUND (the app's default). The bulk endpoint must
-agree with the single one, its ETag must give 304, and no answer may name a weight, salt, status
-or a whitelisted id not asked for. Then a change to the store is served within seconds, a broken
+agree with the single one, its ETag must give 304, each flag's `metadata` must be exactly
+`{"subjectType": TYPE}`, and no answer may name a weight, salt, status or a whitelisted id not asked for. Then a change to the store is served within seconds, a broken
 store keeps the last good one, and SIGTERM exits 0.
 
     python3 Tests/serve/ofrep_diff.py --bin .build/debug/abconsole [--contexts 1500]
@@ -177,6 +177,10 @@ def diff_store(binary: str, store: str, contexts: int, seed: int, report: Report
             status, headers, body = server.post("/ofrep/v1/evaluate/flags", {"context": body_context} if body_context else {})
             flags = {f["key"]: (f["variant"], f["value"], f["reason"]) for f in json.loads(body)["flags"]} if status == 200 else {}
             report.check(flags == answers, f"{label}: bulk agrees with single for {subject_id!r}")
+            # Each flag's metadata names only which id the experiment buckets by.
+            metadata = {f["key"]: f.get("metadata") for f in json.loads(body)["flags"]} if status == 200 else {}
+            report.check(metadata == {key: {"subjectType": experiments[key]["type"]} for key in answers},
+                         f"{label}: metadata names each experiment's subject type only: {metadata}")
             text = body.decode().lower()
             leaked = [w for w in FORBIDDEN if w in text] + [s for s in listed if s != subject_id and s in body.decode()]
             report.check(not leaked, f"{label}: bulk answer for {subject_id!r} shows {leaked}")

@@ -6,7 +6,8 @@ extension ExperimentClient {
     ///
     /// Only values that came from a `bucketed` decision are exposures (SPEC §8): defaults,
     /// overrides, whitelisted, draft, paused, resolved and not-enrolled answers log nothing. In
-    /// remote mode a `SPLIT` answer is one (the server does not tell bucketed from the rest).
+    /// remote mode a `SPLIT` answer is one, naming the id its `metadata.subjectType` says (the answer
+    /// does not tell bucketed from paused or resolved: `abconsole serve` refuses those rows).
     /// - Returns: whether an exposure was logged.
     @discardableResult
     public func markSeen<Key: ExperimentKey>(_ key: Key.Type) -> Bool {

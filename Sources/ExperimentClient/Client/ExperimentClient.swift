@@ -142,7 +142,7 @@ public final class ExperimentClient: @unchecked Sendable {
                 reports.append(.keyNotFound(key: name))
                 return fallback(.keyNotFound)
             }
-            let subject = flag.reason == "SPLIT" ? remote.context.exposureSubject : nil
+            let subject = flag.reason == "SPLIT" ? remote.context.exposureSubject(flag.subjectType) : nil
             return mapped(flag.content, source: .server(reason: flag.reason),
                           exposure: subject.map { ExposureTarget(experiment: name, variant: flag.variant, subject: $0) })
         }

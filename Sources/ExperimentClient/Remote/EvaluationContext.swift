@@ -18,10 +18,15 @@ public struct EvaluationContext: Hashable, Sendable, Codable {
         self.init(userId: subject.userID, deviceId: subject.deviceID)
     }
 
-    /// The id an exposure of a `SPLIT` answer names: the user (or `targetingKey`) when the context
-    /// has one, else the device. The server's answer does not say which an experiment buckets, so
-    /// a device-level experiment's exposures name the device only in a context without a user.
-    var exposureSubject: String? {
-        [userId, targetingKey, deviceId].lazy.compactMap { $0 }.first { !$0.isEmpty }
+    /// The id an exposure of a `SPLIT` answer names: the one the experiment buckets by (`type`,
+    /// from the answer's `metadata.subjectType`); for an answer that does not say, the user (or
+    /// `targetingKey`) when the context has one, else the device.
+    func exposureSubject(_ type: SubjectType?) -> String? {
+        let ids = switch type {
+        case .user: [userId, targetingKey]
+        case .device: [deviceId]
+        case nil: [userId, targetingKey, deviceId]
+        }
+        return ids.lazy.compactMap { $0 }.first { !$0.isEmpty }
     }
 }

@@ -13,11 +13,13 @@ struct RemoteAnswers: Hashable, Sendable, Codable {
 
     /// One experiment's answer: the variant, its value (the payload, or the variant's name when
     /// the experiment has no payloads) and OFREP's reason (`SPLIT`, or `DEFAULT` for the control
-    /// served for want of a subject).
+    /// served for want of a subject), and which id the experiment buckets by when the answer's
+    /// `metadata.subjectType` says (`abconsole serve` always does).
     struct Flag: Hashable, Sendable, Codable {
         let variant: String
         let value: JSONValue
         let reason: String
+        let subjectType: SubjectType?
 
         /// What the variant offers a key. The value is the payload unless it is the variant's own
         /// name; the answer marks the control only when it says `DEFAULT`.
@@ -38,7 +40,10 @@ struct RemoteAnswers: Hashable, Sendable, Codable {
             var flags: [String: Flag] = [:]
             for item in body.flags {
                 guard let key = item.key, let variant = item.variant, let value = item.value, item.errorCode == nil else { continue }
-                flags[key] = Flag(variant: variant, value: value, reason: item.reason ?? "UNKNOWN")
+                let subjectType = item.metadata?["subjectType"].flatMap { value in
+                    if case .string(let text) = value { SubjectType(rawValue: text) } else { nil }
+                }
+                flags[key] = Flag(variant: variant, value: value, reason: item.reason ?? "UNKNOWN", subjectType: subjectType)
             }
             return RemoteAnswers(endpoint: endpoint, context: context, validators: validators, flags: flags)
         } catch {
@@ -68,6 +73,7 @@ struct RemoteAnswers: Hashable, Sendable, Codable {
             let value: JSONValue?
             let reason: String?
             let errorCode: String?
+            let metadata: [String: JSONValue]?
         }
     }
 }
