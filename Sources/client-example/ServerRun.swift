@@ -38,7 +38,7 @@ struct ServerRun: Sendable {
             }
             if poster.dropped > 0 { return 74 }
         }
-        return reporter.lostExposures ? 74 : 0
+        return reporter.lostExposures > 0 ? 74 : 0
     }
 
     private func variant<Key: ExperimentKey>(of key: Key.Type, in client: ExperimentClient) -> String {
