@@ -6,16 +6,6 @@ import Testing
 /// The ramp plan form (`A`): set, pause, resume and clear a plan over a real store.
 @Suite("Plan form: stories")
 struct PlanFormStoryTests {
-    /// A session with the detail screen of `key` open (through the list filter).
-    func opened(_ key: String, readOnly: Bool = false) throws -> StoryStore {
-        let store = try StoryStore(readOnly: readOnly)
-        store.send(.character("/"))
-        store.session.type(key)
-        store.send(.enter, .enter)
-        #expect(store.session.state.screen == .detail(key: key))
-        return store
-    }
-
     /// Opens the form, types the steps, hold and subject count (each field replaced), and saves.
     func setPlan(_ store: StoryStore, steps: String, hold: String, minSubjects: String) {
         store.send(.character("A"), .tab)
@@ -32,7 +22,7 @@ struct PlanFormStoryTests {
     }
 
     @Test func settingAPlanOnARunningExperimentAppliesItsFirstStep() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("A"))
         #expect(store.screen().contains { $0.contains("Ramp plan of account_add_funds") })
         #expect(store.screen().contains { $0.contains("now: no ramp plan") })
@@ -48,7 +38,7 @@ struct PlanFormStoryTests {
     }
 
     @Test func pauseResumeAndClearGoThroughTheSameForm() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         setPlan(store, steps: "account_view=60 account_view=80", hold: "24h", minSubjects: "1000")
         store.send(.character("A"))
         guard case .plan(let form)? = store.session.state.overlay else { throw FixtureError(message: "the form did not open") }
@@ -67,7 +57,7 @@ struct PlanFormStoryTests {
     }
 
     @Test func badInputStaysInTheFormWithTheReasonAndWritesNothing() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         let before = try store.bytes()
         for (steps, hold, count, reason) in [
             ("blue=10", "24h", "1000", "step 1 names `blue`, which is not one of the variants"),
@@ -88,11 +78,11 @@ struct PlanFormStoryTests {
     }
 
     @Test func aResolvedExperimentOrAReadOnlyConsoleRefusesTheKeyWithTheReason() throws {
-        let resolved = try opened("iap_discount")
+        let resolved = try StoryStore.opened("iap_discount")
         resolved.send(.character("A"))
         #expect(resolved.session.state.overlay == nil)
         #expect(resolved.session.state.message?.text.contains("is resolved") == true)
-        let readOnly = try opened("account_add_funds", readOnly: true)
+        let readOnly = try StoryStore.opened("account_add_funds", readOnly: true)
         readOnly.send(.character("A"))
         #expect(readOnly.session.state.overlay == nil)
         #expect(readOnly.session.state.message?.text.contains("read-only console") == true)
