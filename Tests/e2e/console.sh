@@ -159,6 +159,45 @@ scenario_ramp() {
     expect_exit 0
 }
 
+# `A` sets a ramp plan (step 1 applies at once), then pauses and clears it; the store and the detail show it.
+scenario_plan() {
+    start_console
+    open_experiment account_add_funds
+    tmux_send A
+    tmux_wait_for "Ramp plan of account_add_funds"
+    tmux_wait_for "now: no ramp plan"
+    tmux_send Tab
+    tmux_send_text "account_view=60 account_view=100"
+    tmux_wait_for "account_view=60 account_view=100"
+    tmux_send Tab
+    tmux_send_text 2d
+    tmux_send Tab
+    tmux_send_text 500
+    tmux_send Enter
+    wait_gone "Ramp plan of account_add_funds"
+    tmux_wait_for "RAMP PLAN  active · step 1 of 2 · hold 2d · ≥ 500 subjects"
+    cli show account_add_funds --json | json_check \
+        'd["plan"]["step"] == 1 and d["plan"]["hold_seconds"] == 172800 and [v["weight"] for v in d["variants"]] == [40, 60]'
+    tmux_send A
+    tmux_wait_for "[set]  pause   clear"
+    tmux_send Right
+    tmux_wait_for "[pause]"
+    tmux_send Enter
+    tmux_wait_for "RAMP PLAN  paused"
+    tmux_send A
+    tmux_wait_for "[set]  resume   clear"
+    tmux_send Left
+    tmux_wait_for "[clear]"
+    tmux_send Enter
+    wait_gone "RAMP PLAN"
+    cli show account_add_funds --json | json_check '"plan" not in d or d["plan"] is None'
+    cli history account_add_funds --json | json_check \
+        '[e["action"] for e in d[-2:]] == ["plan_pause", "plan_clear"] and d[-1]["operator"] == "e2e-op"'
+    tmux_send q
+    tmux_send q
+    expect_exit 0
+}
+
 # Add a whitelist entry through the form, then remove it after `y`.
 scenario_whitelist() {
     start_console
@@ -643,5 +682,5 @@ scenario_guardrail_no_data() {
     expect_exit 0
 }
 
-SCENARIOS=(open_filter_detail ramp text_editing metrics whitelist resolve guardrail_no_data inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
+SCENARIOS=(open_filter_detail ramp plan text_editing metrics whitelist resolve guardrail_no_data inspect help help_80x24 resize external_change held_lock ctrl_c sigterm no_color read_only not_a_tty demo results results_hostile)
 e2e_run "e2e" "" "${SCENARIOS[@]}"

@@ -59,6 +59,10 @@ extension Intent {
         case .setPayload: return facts.changing("set a payload", .setPayload(variant: "", payload: nil))
         case .editDescription: return facts.changing("edit the description", .setDescription(""))
         case .setMetrics: return facts.changing("set the metrics") { $0.refusal(for: .setMetrics(.none))?.message }
+        case .rampPlan:
+            return facts.changing("change a ramp plan") { experiment in
+                PlanForm.actions(for: experiment).isEmpty ? experiment.refusalText(for: .setPlan(RolloutPlan(steps: []))) : nil
+            }
         case .deleteDraft:
             return facts.changing("delete an experiment") { $0.deleteRefusal?.message }
         default:

@@ -174,6 +174,8 @@ public enum ConsoleUpdate {
             // The form offers the metric names the logs hold: read them unless they are read already.
             let read = ResultsState.needsReading(state.results, of: experiment.key) ? Work.readResults(experiment: experiment.key) : nil
             return .present(.metrics(MetricsForm(experiment)), status: .clear, reading: read)
+        case .rampPlan:
+            return state.focusedExperiment.map { .present(.plan(PlanForm($0)), status: .clear) } ?? .none
         case .addVariant, .setPayload, .editDescription, .deleteDraft:
             guard let experiment = state.focusedExperiment else { return .none }
             return ExperimentEdits.ask(intent, experiment)

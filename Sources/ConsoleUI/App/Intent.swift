@@ -4,7 +4,7 @@ public enum Intent: String, Hashable, Sendable, CaseIterable {
     case moveUp, moveDown, top, bottom, pageUp, pageDown, open, back, quit, forceQuit, help, messageLog
     // Acting on the open or selected experiment
     case filter, ramp, whitelist, resolve, start, pause, inspect, history, newExperiment, results
-    case deleteDraft, addVariant, setPayload, editDescription, setMetrics
+    case deleteDraft, addVariant, setPayload, editDescription, setMetrics, rampPlan
     // Inside screens
     case whitelistAdd, whitelistRemove, whitelistImport, whitelistEditNote, historyToggleScope, nextMetric, bayesian, frequentist, reload
     // Inside forms and confirmations

@@ -24,6 +24,7 @@ public enum KeyBindings {
         KeyBinding([.character("R")], .list, .resolve, "resolve the selected experiment"),
         KeyBinding([.character("s")], .list, .start, "start or resume the selected experiment"),
         KeyBinding([.character("p")], .list, .pause, "pause the selected experiment (kill switch)"),
+        KeyBinding([.character("A")], .list, .rampPlan, "ramp plan of the selected experiment: set, pause, resume or clear"),
         KeyBinding([.character("H")], .list, .history, "history of every experiment"),
         KeyBinding([.escape], .list, .back, "clear the filter"),
         KeyBinding([.character("q")], .list, .quit, "quit", bar: "quit"),
@@ -44,6 +45,7 @@ public enum KeyBindings {
         KeyBinding([.character("P")], .detail, .setPayload, "set or clear a variant's JSON payload"),
         KeyBinding([.character("E")], .detail, .editDescription, "edit the description"),
         KeyBinding([.character("M")], .detail, .setMetrics, "name the goal and guardrail metrics results judge the variants by"),
+        KeyBinding([.character("A")], .detail, .rampPlan, "ramp plan: set, pause, resume or clear (`advance` carries it out)"),
         KeyBinding([.character("D")], .detail, .deleteDraft, "delete this experiment (drafts only; asks first)"),
         KeyBinding([.escape, .character("q")], .detail, .back, "back to the list", bar: "back"),
 

@@ -14,6 +14,7 @@ extension Overlay {
         case .textEdit(let value): value.experimentKey
         case .conflicts: nil
         case .metrics(let value): value.experimentKey
+        case .plan(let value): value.experimentKey
         }
     }
 
@@ -48,6 +49,9 @@ extension Overlay {
             return value.handle(key, intent, context)
         case .metrics(var value):
             defer { self = .metrics(value) }
+            return value.handle(key, intent, context)
+        case .plan(var value):
+            defer { self = .plan(value) }
             return value.handle(key, intent, context)
         }
     }

@@ -32,7 +32,7 @@ extension Overlay {
         case .importCSV(var form):
             form.revision = experiment.revision
             return .importCSV(form)
-        case .newExperiment, .variant, .textEdit, .conflicts, .metrics:
+        case .newExperiment, .variant, .textEdit, .conflicts, .metrics, .plan:
             // Their saves carry the revision they opened at: a change meanwhile is refused, whole, inside the form.
             return self
         }
@@ -61,7 +61,7 @@ extension Overlay {
         case .metrics(var form):
             form.problem = refusal
             return .metrics(form)
-        case .importCSV, .newExperiment, .textEdit, .conflicts:
+        case .importCSV, .newExperiment, .textEdit, .conflicts, .plan:
             return self
         }
     }

@@ -49,4 +49,6 @@ public indirect enum Overlay: Equatable, Sendable {
     case conflicts(ConflictsForm)
     /// Name the goal and guardrail metrics.
     case metrics(MetricsForm)
+    /// Set, pause, resume or clear a ramp plan.
+    case plan(PlanForm)
 }

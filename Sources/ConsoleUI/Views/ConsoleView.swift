@@ -45,6 +45,7 @@ public enum ConsoleView {
         case .newExperiment(let value): NewExperimentForm.render(value, state, into: &buffer, area: area)
         case .variant(let value): VariantForm.render(value, state, into: &buffer, area: area)
         case .textEdit(let value): TextEditForm.render(value, state, into: &buffer, area: area)
+        case .plan(let value): PlanForm.render(value, state, into: &buffer, area: area)
         case .conflicts(let value): ConflictsForm.render(value, state, into: &buffer, area: area)
         case .metrics(let value): MetricsForm.render(value, state, into: &buffer, area: area)
         }

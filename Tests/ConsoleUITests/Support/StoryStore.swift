@@ -71,3 +71,15 @@ final class StoryStore {
         return Array(lines[(header + 1)...].prefix { !$0.isEmpty })
     }
 }
+
+extension StoryStore {
+    /// A session with the detail screen of `key` open (through the list filter).
+    static func opened(_ key: String, readOnly: Bool = false) throws -> StoryStore {
+        let store = try StoryStore(readOnly: readOnly)
+        store.send(.character("/"))
+        store.session.type(key)
+        store.send(.enter, .enter)
+        #expect(store.session.state.screen == .detail(key: key))
+        return store
+    }
+}

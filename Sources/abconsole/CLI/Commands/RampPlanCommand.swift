@@ -30,7 +30,9 @@ enum RampPlanCommand {
             throw CLIError.usage("give the plan's steps (e.g. `green=10 green=50 green=100`), or --clear, --pause or --resume", command: nil)
         }
         let experiment = try context.experiment(key, in: context.load())
-        var plan = RolloutPlan(steps: try steps.enumerated().map { try weights(ofStep: $0.element, number: $0.offset + 1, in: experiment) })
+        var plan = RolloutPlan(steps: try steps.enumerated().map { step throws(ExperimentError) in
+            try RolloutPlan.weights(ofStep: step.element, number: step.offset + 1, variants: experiment.variants, control: experiment.control)
+        })
         if let hold = arguments.option("--hold") {
             guard let seconds = RolloutPlan.parseDuration(hold) else {
                 throw CLIError.usage("--hold `\(SafeOutput.text(hold))` is not a positive duration such as 30m, 24h or 2d", command: nil)
@@ -38,7 +40,7 @@ enum RampPlanCommand {
             plan.holdSeconds = seconds
         }
         if let count = arguments.option("--min-subjects") {
-            guard count.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), count.count <= 12, let value = Int(count) else {
+            guard let value = RolloutPlan.parseSubjectCount(count) else {
                 throw CLIError.usage("--min-subjects `\(SafeOutput.text(count))` is not a whole number of subjects", command: nil)
             }
             plan.minSubjects = value
@@ -46,26 +48,6 @@ enum RampPlanCommand {
         plan.onGuardrail = try arguments.choice("--on-guardrail", as: RolloutPlan.Reaction.self) ?? plan.onGuardrail
         plan.onSRM = try arguments.choice("--on-srm", as: RolloutPlan.Reaction.self) ?? plan.onSRM
         try context.apply(.setPlan(experiment: key, plan: plan))
-    }
-
-    /// A STEP's full weights: `control=90,green=10`; with two variants one name alone, the control
-    /// taking the rest (`green=10`). A variant not named is refused, unless it is that control.
-    static func weights(ofStep text: String, number: Int, in experiment: Experiment) throws -> [String: Weight] {
-        var weights: [String: Weight] = [:]
-        for pair in try text.split(separator: ",", omittingEmptySubsequences: false).map({ try ExperimentCommands.weightPair(String($0)) }) {
-            guard weights.updateValue(pair.weight, forKey: pair.name) == nil else {
-                throw CLIError.usage("step \(number) names `\(SafeOutput.text(pair.name))` twice", command: nil)
-            }
-        }
-        let missing = experiment.variants.map(\.name).filter { weights[$0] == nil }
-        let named = weights.values.reduce(0) { $0 + $1.buckets }
-        if missing == [experiment.control], experiment.variants.count == 2, named <= Weight.bucketCount {
-            weights[experiment.control] = Weight(buckets: Weight.bucketCount - named)
-        } else if let first = missing.first, weights.keys.allSatisfy({ experiment.variant(named: $0) != nil }) {
-            throw ExperimentError.invalidPlan("step \(number) gives no weight for `\(first)`; each step names every variant's weight "
-                + "(e.g. \(experiment.variants.map { "\($0.name)=\($0.weight)" }.joined(separator: ",")))")
-        }
-        return weights
     }
 
     /// The `show` lines of a plan: its options, each step (the current one marked), the state and the last decision.

@@ -6,21 +6,11 @@ import Testing
 /// The edits the CLI can make, made from the console over a real store.
 @Suite("Experiment edits: stories")
 struct ExperimentEditsStoryTests {
-    /// A session with the detail screen of `key` open (through the list filter).
-    func opened(_ key: String, readOnly: Bool = false) throws -> StoryStore {
-        let store = try StoryStore(readOnly: readOnly)
-        store.send(.character("/"))
-        store.session.type(key)
-        store.send(.enter, .enter)
-        #expect(store.session.state.screen == .detail(key: key))
-        return store
-    }
-
     /// The status bar line.
     func status(_ store: StoryStore) -> String { store.screen()[StoryStore.height - 2] }
 
     @Test func dThenYDeletesADraft() throws {
-        let store = try opened("paywall_type")
+        let store = try StoryStore.opened("paywall_type")
         store.send(.character("D"))
         #expect(store.screen().contains { $0.contains("Delete the draft paywall_type?") })
         #expect(store.session.state.bindingContext == .confirm)
@@ -32,14 +22,14 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func dThenNKeepsTheDraft() throws {
-        let store = try opened("paywall_type")
+        let store = try StoryStore.opened("paywall_type")
         store.send(.character("D"), .character("n"))
         #expect(try store.saved().experiments["paywall_type"] != nil)
         #expect(store.session.state.overlay == nil)
     }
 
     @Test func deletingAServedExperimentIsRefusedAtOnceWithTheCoresReason() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("D"))
         #expect(store.session.state.overlay == nil)
         let reason = ExperimentError.deleteServed(experiment: "account_add_funds", status: .running).message
@@ -47,7 +37,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func vAddsAVariantWithAPayload() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("v"))
         #expect(store.screen().contains { $0.contains("Add a variant to account_add_funds") })
         store.session.type("quick_add")
@@ -62,7 +52,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func aBadPayloadIsShownInTheFormAndNothingIsSaved() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         let before = try store.bytes()
         store.send(.character("v"))
         store.session.type("quick_add")
@@ -76,7 +66,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func aCoreRefusalReopensTheFormWithTheWholeReason() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("v"))
         store.session.type("control")
         store.send(.enter)
@@ -87,7 +77,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func capitalPSetsAndClearsAPayload() throws {
-        let store = try opened("app_color_scheme")
+        let store = try StoryStore.opened("app_color_scheme")
         store.send(.character("P"))
         guard case .variant(let form)? = store.session.state.overlay else { throw FixtureError(message: "no form") }
         #expect(form.variantName == "classic" && form.payload.isAllSelected)
@@ -106,7 +96,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func capitalEEditsTheDescription() throws {
-        let store = try opened("cash_projection_banner")
+        let store = try StoryStore.opened("cash_projection_banner")
         store.send(.character("E"))
         guard case .textEdit(let form)? = store.session.state.overlay else { throw FixtureError(message: "no form") }
         #expect(form.field.isAllSelected && form.field.text.hasPrefix("Show the 30-day cash projection banner"))
@@ -121,7 +111,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func capitalNEditsTheSelectedEntrysNote() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("w"))
         let experiment = try #require(try store.saved().experiments["account_add_funds"])
         guard case .whitelist(let screen) = store.session.state.screen, let subject = screen.selectedSubject,
@@ -137,7 +127,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func aReadOnlyConsoleRefusesEveryEditAtOnce() throws {
-        let store = try opened("paywall_type", readOnly: true)
+        let store = try StoryStore.opened("paywall_type", readOnly: true)
         for (key, what) in [("D", "delete an experiment"), ("v", "add a variant"), ("P", "set a payload"), ("E", "edit the description")] {
             store.send(.character(Character(key)))
             #expect(store.session.state.overlay == nil, "\(key)")
@@ -149,7 +139,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func aResolvedExperimentRefusesNewVariantsAndPayloads() throws {
-        let store = try opened("iap_discount")
+        let store = try StoryStore.opened("iap_discount")
         store.send(.character("v"))
         #expect(store.session.state.message == .error(ExperimentError.resolvedIsFrozen(experiment: "iap_discount", what: "its variants").message))
         store.send(.character("P"))
@@ -158,7 +148,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func aLongDescriptionScrollsInItsField() throws {
-        let store = try opened("cash_projection_banner")
+        let store = try StoryStore.opened("cash_projection_banner")
         store.send(.character("E"), .end)
         store.session.type(" — and a much longer explanation that keeps going past the right edge of the box")
         Snapshot.assert(store.screen(), named: "edit-description-scrolled")
@@ -168,7 +158,7 @@ struct ExperimentEditsStoryTests {
     }
 
     @Test func thePayloadFormShowsTheVariantsAndTheChosenOnesPayload() throws {
-        let store = try opened("app_color_scheme")
+        let store = try StoryStore.opened("app_color_scheme")
         store.send(.character("P"), .right)
         Snapshot.assert(store.screen(), named: "edit-payload-dark")
     }

@@ -6,21 +6,11 @@ import Testing
 /// `M` on the detail screen names the goal and guardrail metrics, as `set-metrics` does (SPEC §12).
 @Suite("Metrics form: stories")
 struct MetricsFormStoryTests {
-    /// A session with the detail screen of `key` open (through the list filter).
-    func opened(_ key: String, readOnly: Bool = false) throws -> StoryStore {
-        let store = try StoryStore(readOnly: readOnly)
-        store.send(.character("/"))
-        store.session.type(key)
-        store.send(.enter, .enter)
-        #expect(store.session.state.screen == .detail(key: key))
-        return store
-    }
-
     /// The status bar line.
     func status(_ store: StoryStore) -> String { store.screen()[StoryStore.height - 2] }
 
     @Test func capitalMSavesTheGoalItsDirectionAndTheGuardrails() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("M"))
         #expect(store.screen().contains { $0.contains("Metrics of account_add_funds") })
         store.session.type("account_add_funds")
@@ -42,7 +32,7 @@ struct MetricsFormStoryTests {
     }
 
     @Test func theFormStartsFromTheMetricsAndEmptyFieldsClearThem() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("M"))
         store.session.type("purchase")
         store.send(.tab, .tab)
@@ -60,7 +50,7 @@ struct MetricsFormStoryTests {
     }
 
     @Test func aMetricNamedTwiceIsShownInTheFormAndNothingIsSaved() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         let before = try store.bytes()
         store.send(.character("M"))
         store.session.type("purchase")
@@ -74,7 +64,7 @@ struct MetricsFormStoryTests {
     }
 
     @Test func unchangedMetricsSaveNothing() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         let before = try store.bytes()
         store.send(.character("M"), .enter)
         #expect(store.session.state.overlay == nil)
@@ -83,18 +73,18 @@ struct MetricsFormStoryTests {
     }
 
     @Test func aResolvedExperimentStillTakesMetricsAndAReadOnlyConsoleRefuses() throws {
-        let resolved = try opened("iap_discount")
+        let resolved = try StoryStore.opened("iap_discount")
         resolved.send(.character("M"))
         #expect(resolved.session.state.overlay.map { if case .metrics = $0 { true } else { false } } == true,
                 "metrics describe how to read results, so every status takes them")
-        let readOnly = try opened("iap_discount", readOnly: true)
+        let readOnly = try StoryStore.opened("iap_discount", readOnly: true)
         readOnly.send(.character("M"))
         #expect(readOnly.session.state.overlay == nil)
         #expect(readOnly.session.state.message?.text.hasPrefix("read-only console (opened with --read-only): cannot set the metrics") == true)
     }
 
     @Test func theFormAt100x30() throws {
-        let store = try opened("account_add_funds")
+        let store = try StoryStore.opened("account_add_funds")
         store.send(.character("M"))
         // The form's read of the logs for metric names has answered (no logs beside this store).
         store.session.settle()
