@@ -517,7 +517,6 @@ def events_cases():
         ("exposures-line-past-16-mib", {"exposures.jsonl": {"prefix": exposures, "unit": "x", "count": (16 << 20) + 1},
                                         "conversions.jsonl": buys}, results, 65, "exposures.jsonl:21: the line is longer than 16 MiB"),
         ("exposures-dev-zero", {"exposures.jsonl": {"link": "/dev/zero"}, "conversions.jsonl": buys}, results, 66, "it is a device"),
-        ("exposures-directory", {"exposures.jsonl": {"directory": True}, "conversions.jsonl": buys}, results, 66, "it is a directory"),
         # 5: many distinct metric names.
         ("conversions-10000-metric-names", {"exposures.jsonl": exposures,
                                             "conversions.jsonl": {"template": conversion("u{s}", "m{i}"), "count": 10_000}},
