@@ -82,7 +82,7 @@ struct PlainHTTPSocket {
             if count < 0 {
                 let code = errno
                 if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-                throw .broken(text(ofErrno: code))
+                throw .broken(Self.text(ofErrno: code))
             }
             sent += count
         }
@@ -96,7 +96,7 @@ struct PlainHTTPSocket {
             if count >= 0 { return count }
             let code = errno
             if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-            throw .broken(text(ofErrno: code))
+            throw .broken(Self.text(ofErrno: code))
         }
     }
 
@@ -114,12 +114,11 @@ struct PlainHTTPSocket {
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
             let ready = poll(&entry, 1, Int32(min(left, Self.sliceMilliseconds)))
             if ready > 0 { return }
-            if ready < 0, errno != EINTR { throw .broken(text(ofErrno: errno)) }
+            if ready < 0, errno != EINTR { throw .broken(Self.text(ofErrno: errno)) }
         }
     }
 
     /// The system's words for `code`.
     private static func text(ofErrno code: Int32) -> String { String(cString: strerror(code)) }
-    private func text(ofErrno code: Int32) -> String { Self.text(ofErrno: code) }
 }
 #endif
