@@ -25,7 +25,10 @@ let package = Package(
         /// validator. Foundation only; what an app links (through ExperimentClient) to decide variants.
         .target(name: "ExperimentCore"),
         /// What an app links to get its variants: typed keys, fallbacks, overrides, exposures. Read side only.
-        .target(name: "ExperimentClient", dependencies: ["ExperimentCore"]),
+        /// On Linux it inflates gzip answers of its own HTTP transport with zlib.
+        .target(name: "ExperimentClient", dependencies: ["ExperimentCore", .target(name: "CZlib", condition: .when(platforms: [.linux]))]),
+        /// The zlib system library (Linux), reached through a small shim header.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
         .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.

@@ -14,6 +14,10 @@ file ROOT/PATH with a strong `ETag` (the SHA-256 of its bytes) and answers `304`
     /_loop/PATH       302 to itself, forever
     /_slow/PATH       HTTP 200 promising the whole file, sending one byte a second
     /_gzip/PATH       HTTP 200, the file gzip-compressed (`Content-Encoding: gzip`)
+    /_chunked/PATH    HTTP 200, the file in 1000-byte chunks (`Transfer-Encoding: chunked`), gzip-compressed
+                      first when the request's `Accept-Encoding` names gzip
+    /_redirect/PATH   302 to /PATH
+    /_br/PATH         HTTP 200, the file's bytes labelled `Content-Encoding: br` (a coding not asked for)
     /_bomb/N/PATH     HTTP 200, `Content-Encoding: gzip` of N MiB of spaces (made once, a few KiB per
                       MiB on the wire), whatever PATH is
 
@@ -51,7 +55,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
         mode = ""
-        for prefix in ("/_timeout/", "/_500/", "/_html/", "/_truncated/", "/_loop/", "/_slow/", "/_gzip/", "/_bomb/"):
+        for prefix in ("/_timeout/", "/_500/", "/_html/", "/_truncated/", "/_loop/", "/_slow/", "/_gzip/", "/_bomb/",
+                       "/_chunked/", "/_redirect/", "/_br/"):
             if path.startswith(prefix):
                 mode, path = prefix.strip("/"), "/" + path[len(prefix):]
         if mode == "_timeout":
@@ -63,6 +68,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(200, b"<!doctype html>\n<html><body>Please sign in</body></html>\n", {"Content-Type": "text/html"})
         if mode == "_loop":
             return self.answer(302, b"", {"Location": self.path})
+        if mode == "_redirect":
+            return self.answer(302, b"", {"Location": path})
         if mode == "_bomb":
             mebibytes = int(path.strip("/").split("/", 1)[0])
             return self.answer(200, bomb(mebibytes), {"Content-Type": "application/json", "Content-Encoding": "gzip"})
@@ -88,11 +95,31 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 pass
             self.close_connection = True
             return
+        if mode == "_br":
+            return self.answer(200, body, dict(headers, **{"Content-Encoding": "br"}))
+        if mode == "_chunked":
+            return self.chunked(body, headers)
         if mode == "_gzip":
             return self.answer(200, gzip.compress(body), dict(headers, **{"Content-Encoding": "gzip"}))
         if self.headers.get("If-None-Match") == etag:
             return self.answer(304, b"", {"ETag": etag})
         self.answer(200, body, headers)
+
+    def chunked(self, body: bytes, headers: dict) -> None:
+        """The body in 1000-byte chunks, gzip-compressed first when the client takes gzip."""
+        if "gzip" in (self.headers.get("Accept-Encoding") or ""):
+            body = gzip.compress(body)
+            headers = dict(headers, **{"Content-Encoding": "gzip"})
+        self.send_response(200)
+        for name, value in dict(headers, **{"Transfer-Encoding": "chunked"}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        for start in range(0, len(body), 1000):
+            piece = body[start:start + 1000]
+            self.wfile.write(b"%x;piece\r\n%s\r\n" % (len(piece), piece))
+        self.wfile.write(b"0\r\nX-Trailer: done\r\n\r\n")
+        sys.stderr.write(f"{self.command} {self.path} 200\n")
+        sys.stderr.flush()
 
 
 BOMBS: dict[int, bytes] = {}

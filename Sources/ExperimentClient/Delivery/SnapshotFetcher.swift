@@ -52,8 +52,29 @@ enum SnapshotFetcher {
     ///
     /// Ends by `deadline` seconds whatever the server does (a body trickling in a byte at a time
     /// included), and as soon as the body passes `maxBytes`: neither waits for the transport's own
-    /// timers, and the caller's task sleeps on a continuation while the transfer runs.
+    /// timers, and the caller's task sleeps on a continuation while the transfer runs. On Linux an
+    /// `http://` URL goes through the client's own transport (`PlainHTTPClient`), whose waits
+    /// block in `poll` and whose cap counts gzip as it inflates; `https://`, and every URL on
+    /// Apple platforms, through URLSession.
     static func send(_ request: URLRequest, deadline: TimeInterval, maxBytes: Int) async throws(RefreshError) -> (Data, URLResponse) {
+        #if canImport(Glibc) && canImport(CZlib)
+        if request.url?.scheme?.lowercased() == "http" {
+            switch try await PlainHTTPClient.send(request, deadline: deadline, maxBytes: maxBytes) {
+            case .answer(let data, let response): return (data, response)
+            case .handOver(let next, let seconds): return try await sessionSend(next, deadline: seconds, maxBytes: maxBytes)
+            }
+        }
+        #endif
+        return try await sessionSend(request, deadline: deadline, maxBytes: maxBytes)
+    }
+
+    /// The failure of a fetch given up at its deadline of `deadline` seconds.
+    static func timedOut(_ url: String, deadline: TimeInterval) -> RefreshError {
+        RefreshError(url: url, kind: .timedOut, detail: "the whole answer must come within \(deadline.formatted()) s")
+    }
+
+    /// `send` through URLSession, its delegate (`SnapshotTransfer`) keeping the deadline and the cap.
+    private static func sessionSend(_ request: URLRequest, deadline: TimeInterval, maxBytes: Int) async throws(RefreshError) -> (Data, URLResponse) {
         let configuration = URLSessionConfiguration.ephemeral
         // The client does its own conditional requests; a URL cache would turn a 304 into the cached 200.
         configuration.urlCache = nil

@@ -42,7 +42,7 @@ final class SnapshotTransfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         let seconds = deadline
         DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0)) { [weak self] in
             guard let self else { return }
-            self.stop(RefreshError(url: self.url, kind: .timedOut, detail: "the whole answer must come within \(seconds.formatted()) s"))
+            self.stop(SnapshotFetcher.timedOut(self.url, deadline: seconds))
         }
         task.resume()
     }
