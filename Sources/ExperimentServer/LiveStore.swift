@@ -42,7 +42,7 @@ public final class LiveStore: Sendable {
             return
         }
         do {
-            // Read as deciding needs it: the file's bytes are released while reading, and no
+            // Read as deciding needs it: the file's bytes are released once read, and no
             // `WhitelistEntry` is made, so the old store, the bytes and the new one's whitelists
             // are all that coexist (docs/serving.md, "Memory").
             let served = ServedStore(try file.loadForDeciding())

@@ -19,11 +19,7 @@ public struct ServedStore: Sendable {
     /// Index in `experiments` by key.
     let positions: [String: Int]
 
-    /// The served store of a whole snapshot.
-    public init(_ snapshot: StoreSnapshot) {
-        self.init(DecidingStore(snapshot))
-    }
-
+    /// The served store of `store`: its served experiments compiled, their answers written.
     package init(_ store: DecidingStore) {
         revision = store.revision
         rows = ExposureRules(store.experiments)
