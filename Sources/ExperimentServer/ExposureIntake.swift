@@ -16,13 +16,14 @@ public struct ExposureIntake: Sendable {
     }
 
     let directory: URL
-    let store: @Sendable () -> StoreSnapshot?
+    /// The live store's rules for rows.
+    let store: @Sendable () -> ExposureRules?
     /// The time of receipt, which names the day's file.
     let now: @Sendable () -> Date
 
     /// Rows into `directory`'s day files, checked against `store()` (nil: no good store loaded yet) at
     /// each post; `now` gives the time of receipt.
-    public init(directory: URL, store: @escaping @Sendable () -> StoreSnapshot?, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(directory: URL, store: @escaping @Sendable () -> ExposureRules?, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.store = store
         self.now = now
@@ -31,7 +32,7 @@ public struct ExposureIntake: Sendable {
     /// The answer to one post of `kind`: `200 {"accepted","rejected"}`, `400` for a body that holds no
     /// rows, `503` before a good store has loaded, `500` when the rows could not be written (none kept).
     public func accept(_ kind: Kind, body: Data) -> HTTPResponse {
-        guard let snapshot = store() else {
+        guard let rules = store() else {
             return JSONAnswer.error(503, "no good store has loaded yet: rows are taken once one has (try again)", code: "GENERAL")
         }
         let lines: [[UInt8]]
@@ -42,7 +43,7 @@ public struct ExposureIntake: Sendable {
         var accepted: [[UInt8]] = []
         var rejected: [IntakeAnswer.Rejection] = []
         for (index, verdict) in EventRowCheck.check(lines, as: kind.rows).enumerated() {
-            if let reason = Self.refusal(verdict, in: snapshot) {
+            if let reason = Self.refusal(verdict, in: rules) {
                 rejected.append(.init(index: index, reason: reason))
             } else {
                 accepted.append(lines[index])
@@ -67,7 +68,7 @@ public struct ExposureIntake: Sendable {
 
     /// Why a row that `results` would read is still refused: an experiment or variant the store does
     /// not have, or an experiment not running at receipt (its answers are not exposures, SPEC §8).
-    private static func refusal(_ verdict: EventRowCheck.Verdict, in store: StoreSnapshot) -> String? {
+    private static func refusal(_ verdict: EventRowCheck.Verdict, in store: ExposureRules) -> String? {
         switch verdict {
         case .conversion:
             return nil
@@ -75,8 +76,8 @@ public struct ExposureIntake: Sendable {
             return reason
         case .exposure(let key, let variant):
             guard let experiment = store.experiments[key] else { return "field `experiment`: no experiment `\(key)` in the store" }
-            guard experiment.variants.contains(where: { $0.name == variant }) else {
-                return "field `variant`: experiment `\(key)` has no variant `\(variant)` (it has: \(experiment.variants.map(\.name).joined(separator: ", ")))"
+            guard experiment.variants.contains(variant) else {
+                return "field `variant`: experiment `\(key)` has no variant `\(variant)` (it has: \(experiment.variants.joined(separator: ", ")))"
             }
             guard experiment.status == .running else {
                 return "field `experiment`: experiment `\(key)` is \(experiment.status.rawValue), not running: its answers are not exposures"

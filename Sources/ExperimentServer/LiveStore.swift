@@ -42,8 +42,10 @@ public final class LiveStore: Sendable {
             return
         }
         do {
-            let snapshot = try file.load()
-            let served = ServedStore(snapshot)
+            // Read as deciding needs it: the file's bytes are released once read, and no
+            // `WhitelistEntry` is made, so the old store, the bytes and the new one's whitelists
+            // are all that coexist (docs/serving.md, "Memory").
+            let served = ServedStore(try file.loadForDeciding())
             state.withLock {
                 $0.served = served
                 $0.seen = fingerprint

@@ -6,21 +6,33 @@ import Foundation
 ///
 /// Holds nothing an answer must not show: the decision is the core's one table
 /// (`CompiledExperiment.decide`), and the texts carry the key, variant name and value only.
+/// Nor does it hold the store: each whitelist is kept as subject to variant index inside its
+/// compiled experiment (`DecidingStore`), and the intake's rules as names and statuses, so a
+/// store of a million whitelist entries costs a fraction of its file (docs/serving.md, "Memory").
 public struct ServedStore: Sendable {
     /// The store's revision, which `/healthz` reports.
     public let revision: Int
-    /// The store itself, for what checks rows against it (the exposure intake); never put in an answer.
-    public let snapshot: StoreSnapshot
+    /// What the exposure intake checks rows against (every experiment, drafts too); never put in an answer.
+    public let rows: ExposureRules
     /// The served experiments (every status but `draft`), by key order.
     let experiments: [ServedExperiment]
     /// Index in `experiments` by key.
     let positions: [String: Int]
 
-    public init(_ snapshot: StoreSnapshot) {
-        revision = snapshot.revision
-        self.snapshot = snapshot
-        experiments = snapshot.sortedExperiments.filter { $0.status != .draft }.map(ServedExperiment.init)
+    /// The served store of `store`: its served experiments compiled, their answers written.
+    package init(_ store: DecidingStore) {
+        revision = store.revision
+        rows = ExposureRules(store.experiments)
+        experiments = store.experiments.filter { $0.status != .draft }.map { ServedExperiment($0, listed: store.listed[$0.key] ?? [:]) }
         positions = Dictionary(uniqueKeysWithValues: experiments.enumerated().map { ($0.element.key, $0.offset) })
+    }
+
+    /// How the served experiments hold their whitelists, summed (`CompiledExperiment.heldWhitelist`).
+    package var heldWhitelist: (entries: Int, indices: Int) {
+        experiments.reduce((0, 0)) { sum, experiment in
+            let held = experiment.compiled.heldWhitelist
+            return (sum.0 + held.entries, sum.1 + held.indices)
+        }
     }
 
     /// The experiment served under `key`, or nil for an unknown key or a draft (`FLAG_NOT_FOUND`).
@@ -51,9 +63,10 @@ struct ServedExperiment: Sendable {
     /// The same with `"reason":"DEFAULT"`: the control served for want of the subject's id.
     let fallback: [[UInt8]]
 
-    init(_ experiment: Experiment) {
+    /// `experiment` (its whitelist empty) with its whitelist as `listed`, subject to variant index.
+    init(_ experiment: Experiment, listed: [SubjectID: Int32]) {
         key = experiment.key
-        compiled = CompiledExperiment(experiment)
+        compiled = CompiledExperiment(experiment, listed: listed)
         // The value is the payload when every variant has one, else the variant's name (SPEC §13).
         let payloads = experiment.variants.compactMap(\.payload)
         let values = payloads.count == experiment.variants.count

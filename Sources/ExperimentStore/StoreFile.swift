@@ -20,6 +20,14 @@ public struct StoreFile: Sendable {
         return try StoreSnapshot.decode(consume data, path: path)
     }
 
+    /// Reads and validates the store as a server holds it (`DecidingStore`): whitelists as subject
+    /// to variant index, no history; the same verdict and problems as `load()`.
+    package func loadForDeciding() throws(StoreError) -> DecidingStore {
+        let target = FileSystem.resolvingLinks(path)
+        guard let data = try readBytes(target) else { throw .missing(path: path) }
+        return try DecidingStore.decode(consume data, path: path)
+    }
+
     /// The file git tracks for this store: the path made absolute with every symlink resolved, as the
     /// commit of `--commit-changes`, `git-setup` and the console's git status all name it.
     public var gitPath: String { Self.resolvedAbsolute(path) }

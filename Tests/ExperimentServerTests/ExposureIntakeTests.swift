@@ -27,7 +27,7 @@ import Testing
             temp = try TempDirectory()
             let snapshot = try store ?? Fixture.snapshot(status: .running)
             self.store = snapshot
-            intake = ExposureIntake(directory: temp.url, store: { snapshot }, now: { now })
+            intake = ExposureIntake(directory: temp.url, store: { ExposureRules(snapshot) }, now: { now })
         }
 
         func files() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: temp.url.path).sorted() }
@@ -198,7 +198,7 @@ import Testing
         var expected: [String: Int] = [:]
         for day in 0..<3 {
             let received = Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400 + 86_399.5)
-            let intake = ExposureIntake(directory: box.temp.url, store: { snapshot }, now: { received })
+            let intake = ExposureIntake(directory: box.temp.url, store: { ExposureRules(snapshot) }, now: { received })
             let rows = (0..<10).map { Self.exposure("d\(day)-\($0)", hours: $0 * 24 - 100) }
             #expect(try Self.answer(intake.accept(.exposures, body: Data(rows.joined(separator: "\n").utf8))).accepted == 10)
             expected["exposures-2026-01-0\(day + 1).jsonl"] = 10

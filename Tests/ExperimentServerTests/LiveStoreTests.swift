@@ -25,6 +25,28 @@ import Testing
         #expect(fixture.send("POST", "/ofrep/v1/evaluate/flags/new_thing", body: "{}").status == 200)
     }
 
+    /// A served store holds each whitelist as subject to variant index, never the store's entries
+    /// (notes, operators, dates) or its history: what keeps a reload's memory near the file's size.
+    @Test func theServedStoreKeepsWhitelistsAsIndicesOnly() throws {
+        let fixture = try ServerFixture()
+        let rows = (0..<500).map { index in
+            WhitelistRow(line: index + 2, subject: String(format: "sub-%04d", index), variant: index % 2 == 0 ? "control" : "treatment",
+                         note: "a note of more than fifteen bytes")
+        }
+        _ = try fixture.file.apply(.whitelistImport(experiment: "checkout", rows: rows), context: Fixture.bob)
+        _ = try fixture.file.apply(.whitelistAdd(experiment: "dark_mode", subject: "tablet-1", variant: "on", note: "QA"), context: Fixture.bob)
+        fixture.live.refresh()
+        let served = try #require(fixture.live.served)
+        #expect(served.heldWhitelist.entries == 0, "no whitelist entry is kept")
+        #expect(served.heldWhitelist.indices == 502, "every listed subject of the served experiments is kept as an index")
+        for (subject, variant) in [("sub-0006", "control"), ("sub-0007", "treatment"), ("partner-7", "treatment")] {
+            let answer = fixture.send("POST", "/ofrep/v1/evaluate/flags/checkout", body: #"{"context":{"userId":"\#(subject)"}}"#)
+            #expect(answer.object["variant"] as? String == variant, "\(subject)")
+        }
+        let tablet = fixture.send("POST", "/ofrep/v1/evaluate/flags/dark_mode", body: #"{"context":{"deviceId":"tablet-1"}}"#)
+        #expect(tablet.object["variant"] as? String == "on")
+    }
+
     @Test func anInvalidStoreKeepsTheLastGoodOneAndSaysWhyOnce() throws {
         let fixture = try ServerFixture()
         let good = try #require(fixture.live.served?.revision)

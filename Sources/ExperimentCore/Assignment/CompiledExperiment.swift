@@ -114,6 +114,10 @@ public struct CompiledExperiment: Sendable {
         )
     }
 
+    /// How its whitelist is held: entries (note, operator and date kept) and subject to variant index
+    /// pairs (`init(_:listed:)`); what a server keeps is the pairs only.
+    package var heldWhitelist: (entries: Int, indices: Int) { (storage.whitelist.count, storage.listed.count) }
+
     /// Whether every present subject is answered by its bucket alone (running, nobody whitelisted).
     var isBucketedOnly: Bool { hot.status == .running && hot.filter.isEmpty }
 

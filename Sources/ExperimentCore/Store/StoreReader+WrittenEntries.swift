@@ -113,16 +113,40 @@ extension StoreReader {
     /// that the store is valid: this checks what `StoreValidator` checks of an entry, without a
     /// `String` per subject or a dictionary slot.
     static func checkWrittenEntries(_ cursor: inout JSONCursor, variants: [String]) -> Bool {
+        scanValidWrittenEntries(&cursor, variants: variants) { subject, _ in RepeatedText.isValidSubject(subject) }
+    }
+
+    /// The entries from just after `[` as subject to variant index, when they are exactly the
+    /// writer's and each passes validation as `checkWrittenEntries` checks it; nil, with the cursor
+    /// where it was, otherwise.
+    ///
+    /// What deciding reads of a whitelist (`CompiledExperiment(_:listed:)`): a dictionary slot and
+    /// the subject an entry, sized once from the lines, with no note, operator or date kept.
+    static func readWrittenEntryIndices(_ cursor: inout JSONCursor, variants: [String]) -> [SubjectID: Int32]? {
+        var listed: [SubjectID: Int32] = [:]
+        if !cursor.isNext("]") { listed.reserveCapacity(lines(in: cursor.bytes, from: cursor.position, starting: "        {\"added_at\": \"", atLeast: 100)) }
+        let complete = scanValidWrittenEntries(&cursor, variants: variants) { subject, index in
+            guard RepeatedText.isValidSubject(subject), let text = RepeatedText.text(subject) else { return false }
+            // Strictly ascending subjects are distinct, so this never replaces an entry.
+            listed[SubjectID(text)] = index
+            return true
+        }
+        return complete ? listed : nil
+    }
+
+    /// Walks the writer's entries (`scanWrittenEntries`) checking the fields `StoreValidator` and the
+    /// fast reader check besides the subject (a date of the store's form, readable strings, a variant
+    /// among `variants`), handing each subject as written and its variant's index to `entry`.
+    private static func scanValidWrittenEntries(_ cursor: inout JSONCursor, variants: [String], _ entry: (PlainText, Int32) -> Bool) -> Bool {
         var addedAt = RepeatedDate(), addedBy = RepeatedText(), note = RepeatedText(), variant = RepeatedText()
-        var variantIsKnown = false
+        var index: Int32 = -1
         return scanWrittenEntries(&cursor) { fields in
-            guard addedAt.read(fields.addedAt) != nil, addedBy.read(fields.addedBy) != nil, note.read(fields.note) != nil,
-                  RepeatedText.isValidSubject(fields.subject) else { return false }
-            if !variant.repeats(fields.variant) {
+            guard addedAt.read(fields.addedAt) != nil, addedBy.read(fields.addedBy) != nil, note.read(fields.note) != nil else { return false }
+            if index < 0 || !variant.repeats(fields.variant) {
                 guard let name = variant.read(fields.variant) else { return false }
-                variantIsKnown = variants.contains(name)
+                index = variants.firstIndex(of: name).map(Int32.init) ?? -1
             }
-            return variantIsKnown
+            return index >= 0 && entry(fields.subject, index)
         }
     }
 

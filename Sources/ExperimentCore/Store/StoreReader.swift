@@ -12,6 +12,9 @@ package struct StoreReading {
     /// Whitelists still held as arrays in subject order, by experiment index (see
     /// `StoreReader.readingDeferringWhitelists`); empty otherwise.
     var pending: [(experiment: Int, entries: [PendingEntry])] = []
+    /// Whitelists read as subject to variant index, by experiment index (see
+    /// `StoreReader.readingListingWhitelists`); empty otherwise.
+    var listed: [(experiment: Int, indices: [SubjectID: Int32])] = []
 }
 
 /// Reads a store file in one pass over its bytes, for the store's schema only.
@@ -41,9 +44,31 @@ package enum StoreReader {
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             var verbatim: [String: Range<Int>]?, history: WrittenHistory?
             var pending: [(experiment: Int, entries: [PendingEntry])]? = []
-            guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, history: &history, pending: &pending),
+            var listed: [(experiment: Int, indices: [SubjectID: Int32])]?
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, history: &history, pending: &pending,
+                                              listed: &listed),
                   cursor.isAtEnd() else { return nil }
             return StoreReading(document: document, verbatim: [:], history: nil, pending: pending ?? [])
+        }
+    }
+
+    /// The document in `data` as deciding reads it: each whitelist the writer wrote is in `listed`
+    /// as subject to variant index (the experiment's left empty), and a history the writer wrote is
+    /// checked and left out (`history` says how many entries); nil when `JSONDecoder` must read it.
+    ///
+    /// The entries are checked as the validator checks them, so validating the document judges the
+    /// file as validating it whole would; what is left out (notes, operators, dates, the history)
+    /// is what deciding never reads.
+    package static func readingListingWhitelists(from data: Data) -> StoreReading? {
+        data.withUnsafeBytes { raw in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            var verbatim: [String: Range<Int>]?, history: WrittenHistory?
+            var pending: [(experiment: Int, entries: [PendingEntry])]?
+            var listed: [(experiment: Int, indices: [SubjectID: Int32])]? = []
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: nil, kept: nil, history: &history, pending: &pending,
+                                              listed: &listed),
+                  cursor.isAtEnd() else { return nil }
+            return StoreReading(document: document, verbatim: [:], history: history, listed: listed ?? [])
         }
     }
 
@@ -62,17 +87,21 @@ package enum StoreReader {
             let kept = written == nil ? nil : kept
             var pending: [(experiment: Int, entries: [PendingEntry])]?
             var history: WrittenHistory?
-            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written, kept: kept, history: &history, pending: &pending),
+            var listed: [(experiment: Int, indices: [SubjectID: Int32])]?
+            guard let document = readDocument(&cursor, verbatim: &verbatim, written: written, kept: kept, history: &history, pending: &pending,
+                                              listed: &listed),
                   cursor.isAtEnd() else { return nil }
             return StoreReading(document: document, verbatim: verbatim ?? [:], history: history)
         }
     }
 
     /// The document; with `pending` (not nil), whitelists in the writer's form are left there as arrays by experiment index;
-    /// with `kept` (not nil), a history in the writer's form is left in the file, noted in `writtenHistory`.
+    /// with `listed` (not nil), whitelists in the writer's form are left there as subject to variant index;
+    /// with `kept` or `listed` (not nil), a history in the writer's form is left in the file, noted in `writtenHistory`.
     private static func readDocument(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
                                      history writtenHistory: inout WrittenHistory?,
-                                     pending: inout [(experiment: Int, entries: [PendingEntry])]?) -> StoreDocument? {
+                                     pending: inout [(experiment: Int, entries: [PendingEntry])]?,
+                                     listed: inout [(experiment: Int, indices: [SubjectID: Int32])]?) -> StoreDocument? {
         var schemaVersion: Int?, revision: Int?, experiments: [Experiment]?, history: [HistoryEntry]?
         var unknown: [String: JSONValue] = [:]
         var index = 0
@@ -83,14 +112,15 @@ package enum StoreReader {
             case "experiments":
                 return once(&experiments, readArray(&cursor) { cursor in
                     defer { index += 1 }
-                    var entries: [PendingEntry]?
+                    var entries: [PendingEntry]?, indices: [SubjectID: Int32]?
                     let experiment = readExperiment(&cursor, verbatim: &verbatim, written: written, kept: kept,
-                                                    deferring: pending != nil, deferred: &entries)
+                                                    deferring: pending != nil, deferred: &entries, listing: listed != nil, listed: &indices)
                     if let entries, !entries.isEmpty { pending?.append((index, entries)) }
+                    if let indices, !indices.isEmpty { listed?.append((index, indices)) }
                     return experiment
                 })
             case "history":
-                if kept != nil, history == nil, let checked = checkedWrittenHistory(&cursor) {
+                if kept != nil || listed != nil, history == nil, let checked = checkedWrittenHistory(&cursor) {
                     (writtenHistory, history) = (checked, [])
                     return true
                 }

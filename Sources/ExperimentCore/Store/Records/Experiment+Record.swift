@@ -63,9 +63,11 @@ extension Experiment: Codable {
 
 extension StoreReader {
     /// One experiment; `deferring`, its whitelist in the writer's form is left in `deferred` as an
-    /// array (the experiment's is empty); given `kept` without its key, see `StoreReader.reading`.
+    /// array (the experiment's is empty); `listing`, it is left in `listed` as subject to variant
+    /// index (the experiment's is empty); given `kept` without its key, see `StoreReader.reading`.
     static func readExperiment(_ cursor: inout JSONCursor, verbatim: inout [String: Range<Int>]?, written: WrittenSpan?, kept: Set<String>?,
-                               deferring: Bool, deferred: inout [PendingEntry]?) -> Experiment? {
+                               deferring: Bool, deferred: inout [PendingEntry]?, listing: Bool = false,
+                               listed: inout [SubjectID: Int32]?) -> Experiment? {
         let start = cursor.nextTokenPosition()
         var writtenEntries: Range<Int>?, omitted = false
         var key: String?, type: SubjectType?, status: ExperimentStatus?, salt: String?, control: String?
@@ -94,6 +96,11 @@ extension StoreReader {
                     (writtenEntries, omitted, whitelist) = (entries, true, [:])
                     return true
                 }
+                if listing, whitelist == nil, let variants,
+                   let indices = bracketed(&cursor, { readWrittenEntryIndices(&$0, variants: variants.map(\.name)) }) {
+                    (listed, whitelist) = (indices, [:])
+                    return true
+                }
                 if deferring, whitelist == nil, let entries = bracketed(&cursor, readWrittenEntryList) {
                     (deferred, whitelist) = (entries, [:])
                     return true
@@ -115,7 +122,7 @@ extension StoreReader {
         } else if omitted {
             // Not the writer's bytes after all, so the save encodes it: read it again, entries and all.
             cursor.rewind(to: start)
-            return readExperiment(&cursor, verbatim: &verbatim, written: written, kept: nil, deferring: false, deferred: &deferred)
+            return readExperiment(&cursor, verbatim: &verbatim, written: written, kept: nil, deferring: false, deferred: &deferred, listed: &listed)
         }
         return experiment
     }

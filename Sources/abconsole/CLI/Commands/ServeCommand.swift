@@ -91,7 +91,7 @@ enum ServeCommand {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CLIError(code: .noInput, message: "--exposures \(directory) is not a directory; create it first (mkdir -p)")
         }
-        let intake = ExposureIntake(directory: URL(fileURLWithPath: directory), store: { store.served?.snapshot })
+        let intake = ExposureIntake(directory: URL(fileURLWithPath: directory), store: { store.served?.rows })
         return { conversions, body in intake.accept(conversions ? .conversions : .exposures, body: body) }
     }
 }
