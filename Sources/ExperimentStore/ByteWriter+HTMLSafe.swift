@@ -5,29 +5,7 @@ import ExperimentCore
 extension ByteWriter {
     /// Appends UTF-8 `bytes` as an HTML-safe JSON string.
     package mutating func appendHTMLSafeQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        var clean = 0, previous: UInt8 = 0
-        for (index, byte) in bytes.enumerated() {
-            defer { previous = byte }
-            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "<") {
-                append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
-                append(UInt8(ascii: "\\"))
-                clean = index
-                continue
-            }
-            guard let escape = JSONEscape.written(byte) else { continue }
-            append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
-            append(UInt8(ascii: "\\"))
-            append(escape)
-            if escape == UInt8(ascii: "u") {
-                append("00")
-                append(JSONEscape.lowercaseHex[Int(byte >> 4)])
-                append(JSONEscape.lowercaseHex[Int(byte & 0xF)])
-            }
-            clean = index + 1
-        }
-        append(UnsafeBufferPointer(rebasing: bytes[clean...]))
-        append(UInt8(ascii: "\""))
+        appendQuoted(utf8: bytes, htmlSafe: true)
     }
 
     /// Appends `text` as an HTML-safe JSON string.
