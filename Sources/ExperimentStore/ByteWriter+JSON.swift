@@ -10,10 +10,11 @@ extension ByteWriter {
         }
     }
 
-    /// Appends UTF-8 `bytes` as a JSON string, escaped as `appendQuoted(_:)` does.
-    package mutating func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    /// Appends UTF-8 `bytes` as a JSON string, escaped as `appendQuoted(_:)` does; `htmlSafe` also
+    /// writes each `</` as `<\/` (`HTMLSafeJSON`'s rule, for the exports).
+    package mutating func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, htmlSafe: Bool = false) {
         append(UInt8(ascii: "\""))
-        appendEscaped(bytes)
+        appendEscaped(bytes, htmlSafe: htmlSafe)
         append(UInt8(ascii: "\""))
     }
 
@@ -24,9 +25,16 @@ extension ByteWriter {
         return [UInt8](writer.data())
     }
 
-    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always)
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, htmlSafe: Bool) {
         var clean = 0
         for (index, byte) in bytes.enumerated() {
+            if htmlSafe, byte == UInt8(ascii: "/"), index > 0, bytes[index - 1] == UInt8(ascii: "<") {
+                append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
+                append(UInt8(ascii: "\\"))
+                clean = index
+                continue
+            }
             guard let escape = JSONEscape.written(byte) else { continue }
             append(UnsafeBufferPointer(rebasing: bytes[clean..<index]))
             append(UInt8(ascii: "\\"))

@@ -1,11 +1,12 @@
+@testable import abconsole
 import ExperimentCore
 import ExperimentStore
 import Foundation
 import Testing
 
-/// The streamed `export --format client` and `--format growthbook` against the plain encoder
-/// (`ABCONSOLE_PLAIN_EXPORT=1`), through the real process on random stores: byte for byte, to a
-/// file and to standard output, and the same refusals and warnings.
+/// `export --format client` and `--format growthbook` against the reference encoder
+/// (`ExportReference`), through the real process on random stores: byte for byte, to a file and to
+/// standard output, and the same refusals and warnings.
 @Suite struct ClientExportStreamTests {
     /// Text pieces JSON escapes, HTML-escaped `</`, and text that needs neither.
     static let pieces = ["a", "Z", "0", " ", "\"", "\\", "/", "<", "</", "</script>", "\n", "\t", "\u{01}", "\u{1F}", "\u{7F}", "é",
@@ -89,51 +90,51 @@ import Testing
     }
 
     @Test(arguments: 1...16 as ClosedRange<UInt64>)
-    func streamedExportIsTheEncodersBytes(seed: UInt64) throws {
+    func clientExportIsTheEncodersBytes(seed: UInt64) throws {
         let sandbox = try Sandbox(storeBytes: Self.storeBytes(seed: seed))
-        let keys = try #require(Self.snapshot(seed: seed).experiments.keys.sorted().first)
         Self.setOddPayload(sandbox, seed: seed)
-        let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
-        let reference = sandbox.ok(["export", "--format", "client"], env: plain).stdoutData
-        #expect(!reference.isEmpty)
-        #expect(sandbox.ok(["export", "--format", "client"]).stdoutData == reference, "seed \(seed): standard output")
-        sandbox.ok(["export", "--format", "client", "--out", sandbox.path("streamed.json")])
-        sandbox.ok(["export", "--format", "client", "--out", sandbox.path("plain.json")], env: plain)
-        #expect(FileManager.default.contents(atPath: sandbox.path("streamed.json")) == reference, "seed \(seed): streamed file")
-        #expect(FileManager.default.contents(atPath: sandbox.path("plain.json")) == reference, "seed \(seed): plain file")
-        // One experiment named.
-        #expect(sandbox.ok(["export", "--format", "client", keys, "--out", sandbox.path("one.json")]).code == 0)
-        let one = sandbox.ok(["export", "--format", "client", keys], env: plain).stdoutData
-        #expect(FileManager.default.contents(atPath: sandbox.path("one.json")) == one, "seed \(seed): one experiment")
+        Self.expectReferenceBytes(sandbox, keys: Self.snapshot(seed: seed).experiments.keys.sorted(), "seed \(seed)", formats: [["client"]])
     }
 
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
-    func streamedGrowthBookExportIsTheEncodersBytes(seed: UInt64) throws {
+    func growthBookExportIsTheEncodersBytes(seed: UInt64) throws {
         let sandbox = try Sandbox(storeBytes: Self.storeBytes(seed: seed))
         Self.setOddPayload(sandbox, seed: seed)
-        Self.expectPlainBytes(sandbox, keys: [], "seed \(seed)", formats: [["growthbook", "--values", "names"], ["growthbook", "--values", "payloads"]])
+        Self.expectReferenceBytes(sandbox, keys: [], "seed \(seed)", formats: [["growthbook", "--values", "names"], ["growthbook", "--values", "payloads"]])
     }
 
     /// Every export `formats` names of `sandbox`'s store, of all its experiments and of the first of
-    /// `keys`, equal to the plain encoder's: the same bytes, exit code and warnings, on standard output
-    /// and in a file (and no file on a refusal).
-    static func expectPlainBytes(_ sandbox: Sandbox, keys: [String], _ label: String,
-                                 formats: [[String]] = [["client"], ["growthbook", "--values", "names"], ["growthbook", "--values", "payloads"]]) {
-        let plain = ["ABCONSOLE_PLAIN_EXPORT": "1"]
+    /// `keys`, equal to the reference encoder's (`ExportReference`): the same bytes, refusals and
+    /// warnings, on standard output and in a file (and no file on a refusal).
+    static func expectReferenceBytes(_ sandbox: Sandbox, keys: [String], _ label: String,
+                                     formats: [[String]] = [["client"], ["growthbook", "--values", "names"], ["growthbook", "--values", "payloads"]]) {
+        guard let bytes = sandbox.storeBytes(), let snapshot = try? StoreSnapshot.decode(bytes, path: sandbox.store) else {
+            Issue.record("\(label): the store does not load")
+            return
+        }
         for format in formats {
+            let values = format.count > 2 ? GrowthBookExport.Values(rawValue: format[2]) : format == ["growthbook"] ? .names : nil
             for chosen in Set([[], Array(keys.prefix(1))]) {
                 let arguments = ["export", "--format"] + format + chosen
-                let reference = sandbox.run(arguments, env: plain)
-                let streamed = sandbox.run(arguments)
-                #expect(streamed.code == reference.code && streamed.stderr == reference.stderr, "\(label) \(arguments): \(streamed.stderr)")
-                #expect(streamed.stdoutData == reference.stdoutData, "\(label) \(arguments): standard output")
+                guard let reference = try? ExportReference.export(snapshot, keys: chosen, values: values) else {
+                    Issue.record("\(label) \(arguments): the reference cannot encode it")
+                    continue
+                }
                 let out = sandbox.path("out.json")
-                let toFile = sandbox.run(arguments + ["--out", out])
-                #expect(toFile.code == reference.code && toFile.stderr == reference.stderr, "\(label) \(arguments): \(toFile.stderr)")
-                if reference.code == 0 {
-                    #expect(FileManager.default.contents(atPath: out) == reference.stdoutData, "\(label) \(arguments): file")
-                } else {
-                    #expect(!FileManager.default.fileExists(atPath: out), "\(label) \(arguments): nothing written on a refusal")
+                for toFile in [false, true] {
+                    let run = sandbox.run(arguments + (toFile ? ["--out", out] : []))
+                    let written = toFile ? FileManager.default.contents(atPath: out) : run.stdoutData
+                    switch reference {
+                    case .exported(let data, let warnings):
+                        let listing = snapshot.sortedExperiments.filter { (chosen.isEmpty || chosen.contains($0.key)) && !$0.whitelist.isEmpty }
+                        let said = warnings.map { "abconsole: warning: \(SafeOutput.text($0))\n" }.joined()
+                            + (ExportCommand.Export.whitelistNote(listing.map(\.key)).map { "abconsole: note: \(SafeOutput.text($0))\n" } ?? "")
+                        #expect(run.code == 0 && run.stderr == said, "\(label) \(arguments) file \(toFile): \(run.stderr)")
+                        #expect(written == data, "\(label) \(arguments) file \(toFile): the bytes differ")
+                    case .refused(let message):
+                        #expect(run.code == 65 && run.stderr.contains(SafeOutput.text(message)), "\(label) \(arguments): \(run.stderr)")
+                        #expect(!FileManager.default.fileExists(atPath: out), "\(label) \(arguments): nothing written on a refusal")
+                    }
                 }
                 try? FileManager.default.removeItem(atPath: out)
             }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The exports of stores the writer wrote, whose entries are read from the file's lines
-/// (`WrittenWhitelists`), against the plain encoder of the whole store (`ABCONSOLE_PLAIN_EXPORT=1`):
+/// (`WrittenWhitelists`), against the reference encoder of the whole store (`ExportReference`):
 /// byte for byte through the real process, the entries in-process, and nothing written when the
 /// file changes under the export.
 @Suite struct WrittenExportTests {
@@ -34,10 +34,10 @@ import Testing
     }
 
     @Test(arguments: 1...12 as ClosedRange<UInt64>)
-    func exportReadFromTheFilesLinesIsThePlainEncodersBytes(seed: UInt64) throws {
+    func exportReadFromTheFilesLinesIsTheEncodersBytes(seed: UInt64) throws {
         let snapshot = Self.snapshot(seed: seed)
         let sandbox = try Self.sandbox(snapshot)
-        ClientExportStreamTests.expectPlainBytes(sandbox, keys: snapshot.experiments.keys.sorted(), "seed \(seed)")
+        ClientExportStreamTests.expectReferenceBytes(sandbox, keys: snapshot.experiments.keys.sorted(), "seed \(seed)")
     }
 
     @Test func aWhitelistSpanningReleasedPagesExportsWhole() throws {
@@ -49,7 +49,7 @@ import Testing
             snapshot.experiments[key]?.whitelist[SubjectID(subject)] = WhitelistEntry(
                 subject: subject, variant: names[index % names.count], note: "bulk", addedBy: "tester", addedAt: Date(timeIntervalSince1970: 1_767_225_600))
         }
-        ClientExportStreamTests.expectPlainBytes(try Self.sandbox(snapshot), keys: [], "70,000 entries", formats: [["client"], ["growthbook"]])
+        ClientExportStreamTests.expectReferenceBytes(try Self.sandbox(snapshot), keys: [], "70,000 entries", formats: [["client"], ["growthbook"]])
     }
 
     @Test(arguments: 1...8 as ClosedRange<UInt64>)

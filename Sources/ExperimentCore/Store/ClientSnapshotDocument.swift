@@ -50,10 +50,7 @@ package struct ClientExperiment: Codable, Sendable {
     var variants: [Variant]
     package var whitelist: [ClientWhitelistEntry]
 
-    init(_ experiment: Experiment) { self.init(experiment, withWhitelist: true) }
-
-    /// The experiment, with its whitelist or an empty one (for `ClientSnapshotPieces`).
-    init(_ experiment: Experiment, withWhitelist: Bool) {
+    init(_ experiment: Experiment) {
         key = experiment.key
         type = experiment.type
         status = experiment.status
@@ -61,7 +58,7 @@ package struct ClientExperiment: Codable, Sendable {
         control = experiment.control
         winner = experiment.winner
         variants = experiment.variants
-        whitelist = !withWhitelist ? [] : experiment.sortedWhitelist.map { ClientWhitelistEntry(subject: $0.subject, variant: $0.variant) }
+        whitelist = experiment.sortedWhitelist.map { ClientWhitelistEntry(subject: $0.subject, variant: $0.variant) }
     }
 
     package init(from decoder: any Decoder) throws {
@@ -89,22 +86,6 @@ package struct ClientExperiment: Codable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey { case key, type, status, salt, control, winner, variants, whitelist }
-
-    /// What `encode(to:)` writes, as a JSON value: the same bytes from `compactText` as from the
-    /// document's encoder, without its cost (nil when a variant has unknown fields: then encode it).
-    var value: JSONValue? {
-        let variants = variants.compactMap(\.knownFieldsValue)
-        guard variants.count == self.variants.count else { return nil }
-        let entries: [JSONValue] = whitelist.map {
-            .object([ClientWhitelistEntry.CodingKeys.subject.rawValue: .string($0.subject), ClientWhitelistEntry.CodingKeys.variant.rawValue: .string($0.variant)])
-        }
-        return .object([
-            CodingKeys.key.rawValue: .string(key), CodingKeys.type.rawValue: .string(type.rawValue),
-            CodingKeys.status.rawValue: .string(status.rawValue), CodingKeys.salt.rawValue: .string(salt),
-            CodingKeys.control.rawValue: .string(control), CodingKeys.winner.rawValue: winner.map(JSONValue.string) ?? .null,
-            CodingKeys.variants.rawValue: .array(variants), CodingKeys.whitelist.rawValue: .array(entries),
-        ])
-    }
 
     /// The core's experiment (see `ClientSnapshotReader.model`).
     var model: Experiment {

@@ -3,8 +3,7 @@ import ExperimentStore
 import Foundation
 
 extension ExportCommand {
-    /// One export of `keys` (all experiments when empty): streamed pieces, or with
-    /// `ABCONSOLE_PLAIN_EXPORT` the plain encoder's bytes of the whole value (the reference in tests).
+    /// One export of `keys` (all experiments when empty), written by its format's writer.
     struct Export {
         /// How many experiments it holds.
         let experiments: Int
@@ -12,11 +11,11 @@ extension ExportCommand {
         /// Said once on stderr when whitelisted ids ship in the file (SPEC §13): they are readable by
         /// every app that fetches it; nil when none do.
         let whitelistNote: String?
-        private let pieces: Pieces
+        private let writer: Writer
 
-        private enum Pieces {
-            case stream(ExportStream)
-            case plain(Data)
+        private enum Writer {
+            case client(ClientExportWriter)
+            case growthBook(GrowthBookExportWriter)
         }
 
         /// The export of `keys` of `snapshot` (whose entries `entries` reads), as `values` asks
@@ -33,17 +32,11 @@ extension ExportCommand {
             let sorted = chosen.sortedExperiments
             experiments = sorted.count
             whitelistNote = Self.whitelistNote(sorted.filter { entries.hasEntries(in: $0) }.map(\.key))
-            switch (values, ExportEncoding.plain) {
-            case (nil, false):
-                (warnings, pieces) = ([], .stream(try .client(revision: chosen.revision, experiments: sorted, entries: entries)))
-            case (nil, true):
-                (warnings, pieces) = ([], .plain(try ClientSnapshotDocument(chosen).encoded()))
-            case (let values?, false):
-                let (stream, warnings) = try ExportStream.growthBook(snapshot, experiments: sorted, values: values, entries: entries)
-                (self.warnings, pieces) = (warnings, .stream(stream))
-            case (let values?, true):
-                let payload = try GrowthBookExport.payload(snapshot, experiments: sorted, values: values)
-                (warnings, pieces) = (GrowthBookExport.warnings(sorted), .plain(try ExportCommand.encode(payload)))
+            if let values {
+                let writer = try GrowthBookExportWriter(snapshot, experiments: sorted, values: values, entries: entries)
+                (warnings, self.writer) = (writer.warnings, .growthBook(writer))
+            } else {
+                (warnings, writer) = ([], .client(ClientExportWriter(revision: chosen.revision, experiments: sorted, entries: entries)))
             }
         }
 
@@ -57,18 +50,17 @@ extension ExportCommand {
 
         /// Writes the whole export.
         func write(into writer: inout ByteWriter) throws {
-            switch pieces {
-            case .stream(let stream): try stream.write(into: &writer)
-            case .plain(let data): writer.append(data)
+            switch self.writer {
+            case .client(let client): try client.write(into: &writer)
+            case .growthBook(let growthBook): try growthBook.write(into: &writer)
             }
         }
 
-        /// The whole export as `Data`.
+        /// The whole export as `Data` (for standard output and `--watch`).
         func data() throws -> Data {
-            switch pieces {
-            case .stream(let stream): try stream.data()
-            case .plain(let data): data
-            }
+            var writer = ByteWriter(capacity: 1 << 20)
+            try write(into: &writer)
+            return writer.data()
         }
     }
 }

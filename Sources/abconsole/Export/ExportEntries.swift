@@ -15,9 +15,9 @@ enum ExportEntries {
     case written(WrittenWhitelists)
 
     /// The store to export and where its entries come from: read leaving the entries in the file
-    /// when it is all in the writer's form, whole otherwise (and always with `ABCONSOLE_PLAIN_EXPORT`).
+    /// when it is all in the writer's form, whole otherwise.
     static func load(_ context: CommandContext) throws -> (StoreSnapshot, ExportEntries) {
-        if !ExportEncoding.plain, let written = WrittenWhitelists(path: context.store.path) { return (written.snapshot, .written(written)) }
+        if let written = WrittenWhitelists(path: context.store.path) { return (written.snapshot, .written(written)) }
         return (try context.load(), .values)
     }
 
@@ -50,31 +50,6 @@ extension UnsafeBufferPointer<UInt8> {
         guard count == other.count else { return false }
         guard let base = baseAddress else { return true }
         return memcmp(base, other, count) == 0
-    }
-}
-
-/// How the exports encode: streamed pieces, or the plain encoder of the whole value (the reference in tests).
-enum ExportEncoding {
-    /// Whether the environment asks for the plain encoder.
-    static var plain: Bool { ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_EXPORT"] != nil }
-}
-
-extension ByteWriter {
-    /// Appends UTF-8 `text` as the exports' encoder writes a string: `JSONEncoder`'s escaping (the
-    /// store writer's) with `</` written `<\/`.
-    mutating func appendExportString(_ text: UnsafeBufferPointer<UInt8>) {
-        guard let base = text.baseAddress, memchr(base, Int32(UInt8(ascii: "<")), text.count) != nil else {
-            appendQuoted(utf8: text)
-            return
-        }
-        var quoted = ByteWriter(capacity: text.count + 8)
-        quoted.appendQuoted(utf8: text)
-        append(HTMLSafeJSON.escapingClosingTags(quoted.data()))
-    }
-
-    /// Appends the bytes of `data`.
-    mutating func append(_ data: Data) {
-        data.withUnsafeBytes { append($0.bindMemory(to: UInt8.self)) }
     }
 }
 

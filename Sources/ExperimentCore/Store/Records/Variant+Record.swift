@@ -21,18 +21,6 @@ extension Variant: Codable {
         unknownFields = try decoder.unknownFields(known: Set(CodingKeys.allCases.map(\.rawValue)))
     }
 
-    /// What `encode(to:)` writes, as a JSON value (known fields only: nil when it has unknown ones,
-    /// whose names `JSONEncoder` and `JSONValue` might order differently).
-    package var knownFieldsValue: JSONValue? {
-        guard unknownFields.isEmpty, let weight = JSONNumber(weight.percent) else { return nil }
-        return .object([
-            CodingKeys.name.rawValue: .string(name),
-            CodingKeys.weight.rawValue: .number(weight),
-            CodingKeys.ranges.rawValue: .array(ranges.map { .array([.number(JSONNumber(integerLiteral: $0.start)), .number(JSONNumber(integerLiteral: $0.end))]) }),
-            CodingKeys.payload.rawValue: payload ?? .null,
-        ])
-    }
-
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)

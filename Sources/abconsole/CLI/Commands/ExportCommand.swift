@@ -84,12 +84,4 @@ enum ExportCommand {
         }
         return chosen
     }
-
-    /// Compact JSON with sorted keys and a final newline: the same bytes for the same store.
-    static func encode(_ value: JSONValue) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // `</` written `<\/`, so the export can be inlined in an HTML `<script>`.
-        return HTMLSafeJSON.escapingClosingTags(try PayloadEncoding.encode(value, with: encoder)) + Data("\n".utf8)
-    }
 }
