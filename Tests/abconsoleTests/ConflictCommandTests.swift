@@ -130,7 +130,10 @@ struct ConflictCommandTests {
             let ran = CLI.spawn(URL(fileURLWithPath: "/bin/sh"), ["-c", command], env: ["PATH": path, "ABCONSOLE_STORE": ours]).wait()
             #expect(ran.code == 0, "`\(command)`: \(ran.stderr)")
         }
-        let again = CLI.run(["merge", base, ours, theirs, "--out", sandbox.path("again.json")])
-        #expect(again.code == 0 && again.lines == ["merged \(sandbox.path("again.json")) cleanly"], "\(again.stdout)")
+        // Every unit now merges cleanly but the allocation, whose words agree: a ramp moves the fewest
+        // subjects, so OURS's bucket ranges are not THEIRS's layout (settling it takes THEIRS's layout).
+        let again = try CLI.run(["merge", base, ours, theirs, "--out", sandbox.path("again.json"), "--json"]).json()["conflicts"].elements
+        #expect(again.map { $0["unit"].stringValue } == ["allocation"], "\(again)")
+        #expect(again.first.map { $0["ours"].stringValue == $0["theirs"].stringValue } == true, "\(again)")
     }
 }
