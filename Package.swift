@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ExperimentCore", targets: ["ExperimentCore"]),
         .library(name: "ExperimentClient", targets: ["ExperimentClient"]),
         .executable(name: "client-example", targets: ["client-example"]),
+        .library(name: "ExperimentEditing", targets: ["ExperimentEditing"]),
         .library(name: "ExperimentStore", targets: ["ExperimentStore"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "ExperimentStats", targets: ["ExperimentStats"]),
@@ -21,9 +22,11 @@ let package = Package(
         .executable(name: "abconsole-bench", targets: ["abconsole-bench"]),
     ],
     targets: [
-        /// The portable read side: domain, bucketing, ramping, assignment, the store reader and
-        /// validator. Foundation only; what an app links (through ExperimentClient) to decide variants.
+        /// What an app needs to decide variants: domain, bucketing, ramping, assignment, the store reader and
+        /// validator. Foundation only; what an app links (through ExperimentClient).
         .target(name: "ExperimentCore"),
+        /// Editing the store, for the CLI and the console: changes and their rules, merge, diff, conflicts, git status. Foundation only.
+        .target(name: "ExperimentEditing", dependencies: ["ExperimentCore"]),
         /// What an app links to get its variants: typed keys, fallbacks, overrides, exposures. Read side only.
         /// On Linux it inflates gzip answers of its own HTTP transport with zlib.
         .target(name: "ExperimentClient", dependencies: ["ExperimentCore", .target(name: "CZlib", condition: .when(platforms: [.linux]))]),
@@ -32,18 +35,18 @@ let package = Package(
         /// README's worked example: typed keys for the sample store, one `KEY VARIANT` line each.
         .executableTarget(name: "client-example", dependencies: ["ExperimentClient"]),
         /// The store side: files, locks, the canonical writer, transactions, CSV import.
-        .target(name: "ExperimentStore", dependencies: ["ExperimentCore", "TerminalText"]),
+        .target(name: "ExperimentStore", dependencies: ["ExperimentCore", "ExperimentEditing", "TerminalText"]),
         /// Text made safe and measured for a terminal: control characters escaped, display widths, word wrap.
         .target(name: "TerminalText"),
         /// Results statistics (SPEC §8): lift, Bayesian and frequentist engines, sample-ratio check,
         /// and the distribution functions. Pure: no I/O, no dependencies.
         .target(name: "ExperimentStats"),
         /// Results: streaming event readers, the per-subject analysis of SPEC §8 and the report. No terminal, no printing.
-        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
+        .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentEditing", "ExperimentStats"]),
         /// App state, intents, the pure update and views rendered into a cell buffer. No ncurses.
-        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentResults", "TerminalText"]),
+        .target(name: "ConsoleUI", dependencies: ["ExperimentCore", "ExperimentEditing", "ExperimentResults", "TerminalText"]),
         /// The console's runtime: the session that performs ConsoleUI's effects, its jobs, store and git work. No ncurses.
-        .target(name: "ConsoleRuntime", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentStore", "ExperimentResults"]),
+        .target(name: "ConsoleRuntime", dependencies: ["ConsoleUI", "ExperimentCore", "ExperimentEditing", "ExperimentStore", "ExperimentResults"]),
         /// HTTP/1.1: a pure request parser and response writer, and the one socket file that serves them.
         .target(name: "HTTPServer"),
         /// What `serve` answers (SPEC §13): OFREP evaluation, exposure intake, health, tokens, the live store.
@@ -53,23 +56,24 @@ let package = Package(
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "ExperimentServer", "HTTPServer", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentEditing", "ExperimentStore", "ExperimentResults", "TerminalText", "ConsoleUI", "ConsoleRuntime", "ExperimentServer", "HTTPServer", "CNcurses"]
         ),
         /// Test fixtures (`Fixture`, `TempDirectory`, `SplitMix64`) for the test targets and the benchmark; no product ships it.
-        .target(name: "ExperimentTestSupport", dependencies: ["ExperimentCore"]),
+        .target(name: "ExperimentTestSupport", dependencies: ["ExperimentCore", "ExperimentEditing"]),
         /// Plain C references for the benchmark only (release builds compile C with -O2 already).
         .target(name: "CBenchReference"),
         /// `swift run -c release abconsole-bench`: the performance figures of README.md, beside C.
         .executableTarget(name: "abconsole-bench", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentClient", "ExperimentResults", "ConsoleUI", "ConsoleRuntime", "CBenchReference", "ExperimentTestSupport"]),
-        .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore", "ExperimentTestSupport"]),
-        .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentTestSupport"]),
+        .testTarget(name: "ExperimentCoreTests", dependencies: ["ExperimentCore", "ExperimentEditing", "ExperimentTestSupport"]),
+        .testTarget(name: "ExperimentEditingTests", dependencies: ["ExperimentCore", "ExperimentEditing", "ExperimentTestSupport"]),
+        .testTarget(name: "ExperimentStoreTests", dependencies: ["ExperimentCore", "ExperimentEditing", "ExperimentStore", "ExperimentTestSupport"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ConsoleRuntime", "ExperimentCore", "ExperimentStore", "ExperimentResults", "ExperimentTestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentStore"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "ConsoleRuntime", "ExperimentCore", "ExperimentEditing", "ExperimentStore", "ExperimentResults", "ExperimentTestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "abconsoleTests", dependencies: ["abconsole", "ExperimentCore", "ExperimentEditing", "ExperimentStore"]),
         .testTarget(name: "ExperimentClientTests", dependencies: ["ExperimentClient", "ExperimentCore", "ExperimentTestSupport", "client-example", "abconsole"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentStore", "ConsoleUI", "ConsoleRuntime"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["ExperimentCore", "ExperimentEditing", "ExperimentStore", "ConsoleUI", "ConsoleRuntime"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ExperimentTestSupport"]),
-        .testTarget(name: "ExperimentServerTests", dependencies: ["ExperimentServer", "HTTPServer", "ExperimentCore", "ExperimentStore", "ExperimentResults", "ExperimentTestSupport"]),
+        .testTarget(name: "ExperimentServerTests", dependencies: ["ExperimentServer", "HTTPServer", "ExperimentCore", "ExperimentEditing", "ExperimentStore", "ExperimentResults", "ExperimentTestSupport"]),
         .testTarget(name: "ExperimentStatsTests", dependencies: ["ExperimentStats"]),
         .testTarget(name: "ExperimentResultsTests", dependencies: ["ExperimentResults", "ExperimentCore"]),
         /// The Swift side of the differential test against gbstats (Tests/stats/gbstats_diff.py).

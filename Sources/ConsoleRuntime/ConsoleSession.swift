@@ -1,5 +1,6 @@
 import ConsoleUI
 import ExperimentCore
+import ExperimentEditing
 import ExperimentResults
 import ExperimentStore
 import Foundation

@@ -1,5 +1,6 @@
 import ConsoleUI
 import ExperimentCore
+import ExperimentEditing
 import ExperimentStore
 import Foundation
 

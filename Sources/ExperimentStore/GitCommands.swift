@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 #if os(Linux) || os(macOS)  // Process: no child processes on iOS, tvOS or watchOS

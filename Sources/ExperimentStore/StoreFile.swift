@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// The JSON store on disk: validated reads and locked, atomic, conflict-checked transactions.

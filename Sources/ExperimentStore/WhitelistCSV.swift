@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// Reads a whitelist import: CSV lines of `subject,variant[,note]` (RFC 4180 quoting, LF or CRLF).

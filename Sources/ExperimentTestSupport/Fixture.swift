@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// Test fixtures shared by the core's and the store's tests: fixed operators and whole-second

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 @testable import ExperimentStore
 
 /// The JSON store on a real file in a unique temp directory: bytes, permissions, links, locks,

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 @testable import ExperimentStore
 
 /// The one-pass store reader and the canonical writer, checked against Foundation's `JSONDecoder`,

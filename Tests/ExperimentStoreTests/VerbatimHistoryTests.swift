@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 @testable import ExperimentStore
 
 /// Saving by copying the history the writer wrote: a transaction checks the old entries without

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 @testable import ExperimentStore
 
 /// Saving by copying unchanged experiments: the bytes are always exactly a full encoding's.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 @testable import ExperimentStore
 import ExperimentTestSupport
 

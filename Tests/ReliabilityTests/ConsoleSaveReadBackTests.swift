@@ -6,6 +6,7 @@ import Darwin
 import ConsoleRuntime
 import ConsoleUI
 import ExperimentCore
+import ExperimentEditing
 import ExperimentStore
 import Foundation
 import Testing

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ExperimentCore
+import ExperimentEditing
 import ExperimentStore
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import ConsoleRuntime
 import ConsoleUI
 import ExperimentCore
+import ExperimentEditing
 import ExperimentStore
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets: the ExperimentCore and ExperimentStore sources compiled as one module
+# Builds the libFuzzer targets: the ExperimentCore, ExperimentEditing and ExperimentStore sources compiled as one module
 # with one entry file each, with `swiftc -sanitize=fuzzer` (not part of Package.swift).
 # Output: .build-fuzz/{store-loader,whitelist-csv,payload,subjects}-fuzz.
 #   scripts/fuzz/build.sh [TARGET ...]   (default: all four)
@@ -7,10 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=.build-fuzz
 mkdir -p "$out/src"
-# The store side imports the read side; compiled as one module, that import is dropped.
+# The store and editing sides import the read side (and the store the editing side); compiled as one module, those imports are dropped.
 rm -f "$out"/src/*.swift
-for file in $(find Sources/ExperimentStore -name '*.swift' | sort); do
-  sed 's/^import ExperimentCore$//' "$file" >"$out/src/$(basename "$file")"
+for file in $(find Sources/ExperimentStore Sources/ExperimentEditing -name '*.swift' | sort); do
+  sed 's/^import ExperimentCore$//; s/^import ExperimentEditing$//' "$file" >"$out/src/$(basename "$file")"
 done
 mapfile -t core < <(find Sources/ExperimentCore "$out/src" -name '*.swift' | sort)
 targets=("$@")

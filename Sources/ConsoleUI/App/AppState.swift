@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// Everything the console shows, as a plain value: the store, the screens, the overlay, the message.
 public struct AppState: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// Whether a binding's action applies now; if not, why (shown at once when its key is pressed).
 public enum Availability: Equatable, Sendable {

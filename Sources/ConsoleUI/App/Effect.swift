@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import ExperimentResults
 
 /// Work the update asks the runtime to do; I/O as values, performed outside the pure update.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// The question `s` (start, resume) and `p` (pause) ask before changing an experiment's status.
 enum LifecycleQuestion {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// How an open form or dialog follows a store that changed under it (another operator, a script,
 /// or a refused save): one rule for every overlay, applied after every reload.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import ExperimentResults
 
 /// Names one job (an effect performed off the render loop) from its start to its result.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// The conflicts git left in the store (a merge by the driver that ended in conflicts) that the
 /// file still holds OURS's value of: each with BASE, OURS and THEIRS in words. The operator picks

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 extension RolloutDecision {
     /// The change that carries the decision out: an advance (or `done`, into the last step) or a

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 extension RolloutDecision {
     /// The decision in one line, as `advance` prints it; `movedShare` is what the ramp switched (nil when nothing was written).

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// The store's use cases with what follows each write, for every front (the CLI, the console).

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// `StoreMerge.merge` of three store files the writer wrote, computed from their bytes.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// One line of the merged whitelist: an entry's line in one of the merge's files (0 BASE, 1 OURS, 2 THEIRS).

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Testing
 @testable import ConsoleUI
 

@@ -1,5 +1,6 @@
 import ConsoleRuntime
 import ExperimentCore
+import ExperimentEditing
 import ExperimentStore
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import ExperimentTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import ExperimentTestSupport
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// The SPEC §4 decision table, row by row, and the client's `assign` answer.
 struct DecisionTests {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// Names the goal and guardrail metrics results judge the variants by (`M` on the detail screen; SPEC §12).
 public struct MetricsForm: Equatable, Sendable {

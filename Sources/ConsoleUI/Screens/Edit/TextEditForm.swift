@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// Edits one text of an experiment: its description (`E` on the detail screen) or a whitelist entry's note (`N`).
 public struct TextEditForm: Equatable, Sendable {

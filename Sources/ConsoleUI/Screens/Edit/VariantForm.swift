@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// Adds a variant (name and optional JSON payload, at 0 %) or sets a variant's payload (`v`, `P` on the detail screen).
 public struct VariantForm: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 extension NewExperimentForm {
     /// The draft the form describes, or the first reason it cannot be created (key, weights, sum).

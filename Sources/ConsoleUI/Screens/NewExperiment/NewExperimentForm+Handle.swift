@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 extension NewExperimentForm {
     /// Handles a key while the form is open.

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// Sets, pauses, resumes or clears an experiment's ramp plan (`A` on the list and the detail; SPEC §14).
 public struct PlanForm: Equatable, Sendable {

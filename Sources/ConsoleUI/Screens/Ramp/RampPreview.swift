@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// What the editor's fields would do: the typed weights, their sum, why they cannot apply, and the plan.
 struct RampPreview: Equatable {

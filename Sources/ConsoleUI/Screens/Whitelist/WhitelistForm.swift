@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 
 /// The whitelist add form: subject (focused first), variant (←/→ or type its name), note.
 public struct WhitelistForm: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import ExperimentStore
 import Foundation
 
@@ -58,15 +59,16 @@ enum MergeCommand {
         func words(_ value: String?) -> String { value.map { SafeOutput.text($0) } ?? "∅" }
         var lines = ["  \(SafeOutput.text(conflict.title)):",
                      "    \(words(conflict.base)) → OURS \(words(conflict.ours)) / THEIRS \(words(conflict.theirs))"]
-        lines.append(conflict.commands.isEmpty
-            ? "    to take THEIRS: edit it by hand (no command sets it)"
-            : "    to take THEIRS: " + command(conflict.commands))
+        lines.append("    to take THEIRS: " + (command(conflict) ?? "edit it by hand (no command sets it)"))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `abconsole …` command lines joined by `&&`, each argument quoted for a POSIX shell where needed.
-    static func command(_ commands: [[String]]) -> String {
-        commands.map { (["abconsole"] + $0).map(shellQuoted).joined(separator: " ") }.joined(separator: " && ")
+    /// The `abconsole …` command lines that make THEIRS's changes, joined by `&&`, each argument quoted
+    /// for a POSIX shell where needed; nil when a change has no command.
+    static func command(_ conflict: MergeConflict) -> String? {
+        ChangeCommandLine.lines(conflict.changes, order: conflict.order).map { lines in
+            lines.map { (["abconsole"] + $0).map(shellQuoted).joined(separator: " ") }.joined(separator: " && ")
+        }
     }
 
     static func shellQuoted(_ word: String) -> String {
@@ -115,7 +117,7 @@ enum MergeCommand {
             base = conflict.base
             ours = conflict.ours
             theirs = conflict.theirs
-            command = conflict.commands.isEmpty ? nil : MergeCommand.command(conflict.commands)
+            command = MergeCommand.command(conflict)
         }
 
         func encode(to encoder: any Encoder) throws {

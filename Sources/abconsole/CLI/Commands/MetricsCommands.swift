@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// `set-metrics`: the goal and guardrail metrics results judge an experiment's variants by (SPEC §12).

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import Foundation
 
 /// `ramp-plan`: sets, clears, pauses or resumes an experiment's ramp plan (SPEC §14), which a

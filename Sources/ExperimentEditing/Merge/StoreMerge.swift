@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// The three-way merge of stores by meaning (SPEC §11): units compared between BASE (the common
@@ -147,7 +148,7 @@ public enum StoreMerge {
             let key = base?.key ?? ours?.key ?? theirs?.key ?? ""
             let conflict = MergeConflict(experiment: key, unit: .existence, base: base.map(MergeWords.allocation),
                                          ours: ours.map(MergeWords.allocation), theirs: theirs.map(MergeWords.allocation),
-                                         commands: theirs.map { [MergeWords.createCommand($0)] } ?? [["delete", key]])
+                                         changes: theirs.map { [MergeWords.createChange($0)] } ?? [.delete(experiment: key)])
             return (chosen.contains(conflict.id) ? theirs : ours, [conflict])
         }
         return mergeUnits(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
@@ -164,7 +165,7 @@ public enum StoreMerge {
         if allocation.conflict {
             let conflict = MergeConflict(experiment: key, unit: .allocation, base: base.map(MergeWords.allocation),
                                          ours: MergeWords.allocation(ours), theirs: MergeWords.allocation(theirs),
-                                         commands: MergeWords.allocationCommands(ours: ours, theirs: theirs))
+                                         changes: MergeWords.allocationChanges(ours: ours, theirs: theirs), order: theirs.variants.map(\.name))
             conflicts.append(conflict)
             if chosen.contains(conflict.id) { allocation.value = Allocation(theirs) }
         }
@@ -179,7 +180,7 @@ public enum StoreMerge {
         merged.description = description.value ?? ours.description
         if description.conflict {
             let conflict = MergeConflict(experiment: key, unit: .description, base: base?.description, ours: ours.description,
-                                         theirs: theirs.description, commands: [["set-description", key, theirs.description]])
+                                         theirs: theirs.description, changes: [.setDescription(experiment: key, description: theirs.description)])
             conflicts.append(conflict)
             if chosen.contains(conflict.id) { merged.description = theirs.description }
         }
@@ -189,7 +190,7 @@ public enum StoreMerge {
         if metrics.conflict {
             let conflict = MergeConflict(experiment: key, unit: .metrics, base: base.map { MergeWords.metrics($0.metrics) },
                                          ours: MergeWords.metrics(ours.metrics), theirs: MergeWords.metrics(theirs.metrics),
-                                         commands: MergeWords.metricsCommand(key: key, theirs.metrics))
+                                         changes: MergeWords.metricsChanges(key: key, theirs.metrics))
             conflicts.append(conflict)
             if chosen.contains(conflict.id) { merged.metrics = theirs.metrics }
         }
@@ -199,7 +200,7 @@ public enum StoreMerge {
         merged.plan = plan.value  // nil: no plan (cleared on a side), not "undecided"
         if plan.conflict {
             let conflict = MergeConflict(experiment: key, unit: .plan, base: base.map(MergeWords.plan), ours: MergeWords.plan(ours),
-                                         theirs: MergeWords.plan(theirs), commands: MergeWords.planCommand(key: key, theirs))
+                                         theirs: MergeWords.plan(theirs), changes: MergeWords.planChanges(key: key, theirs), order: theirs.variants.map(\.name))
             conflicts.append(conflict)
             if chosen.contains(conflict.id) { merged.plan = theirs.plan }
         }
@@ -213,7 +214,7 @@ public enum StoreMerge {
             if payload.conflict {
                 let conflict = MergeConflict(experiment: key, unit: .payload, variant: name, base: b?.payload?.compactText,
                                              ours: o?.payload?.compactText, theirs: t?.payload?.compactText,
-                                             commands: MergeWords.payloadCommand(key: key, variant: name, theirs: t?.payload))
+                                             changes: MergeWords.payloadChanges(key: key, variant: name, theirs: t?.payload))
                 conflicts.append(conflict)
                 if chosen.contains(conflict.id) { variant.payload = t?.payload }
             }
@@ -279,7 +280,7 @@ public enum StoreMerge {
         let subject = (ours ?? theirs ?? base)?.subject ?? ""
         return MergeConflict(experiment: key, unit: .whitelist, subject: subject, base: MergeWords.entry(base), ours: MergeWords.entry(ours),
                              theirs: MergeWords.entry(theirs),
-                             commands: MergeWords.whitelistCommand(key: key, subject: subject, ours: ours, theirs: theirs))
+                             changes: MergeWords.whitelistChanges(key: key, subject: subject, ours: ours, theirs: theirs))
     }
 
     /// Unknown fields by name (rule 7); changed differently on both sides, a `field` conflict.

@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 extension StoreSnapshot {

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// The ramp plan is one merge unit per experiment (SPEC §11, §14).
 extension StoreMergeTests {
@@ -24,8 +25,9 @@ extension StoreMergeTests {
             + "guardrail rollback; srm hold")
         #expect(conflict.theirs == "step 1/2 active: steps control=95,treatment=5 → control=80,treatment=20; hold 1h; min 1000 subjects; "
             + "guardrail rollback; srm hold")
-        #expect(conflict.commands == [["ramp-plan", Self.key, "control=95,treatment=5", "control=80,treatment=20", "--hold", "1h",
-                                       "--min-subjects", "1000", "--on-guardrail", "rollback", "--on-srm", "hold"]])
+        let theirsPlan = try #require(theirs.experiments[Self.key]?.plan)
+        #expect(conflict.changes == [.setPlan(experiment: Self.key, plan: theirsPlan)])
+        #expect(conflict.order == ["control", "treatment"])
         #expect(result.snapshot.experiments[Self.key]?.plan == ours.experiments[Self.key]?.plan)
         let settled = StoreMerge.merge(base: base, ours: ours, theirs: theirs, takingTheirs: Set(result.conflicts.map(\.id)), by: Self.merger)
         #expect(settled.snapshot.experiments[Self.key]?.plan == theirs.experiments[Self.key]?.plan)

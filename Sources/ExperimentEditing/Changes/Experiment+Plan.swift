@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// The ramp plan's changes (SPEC §14): set, clear, pause, resume, and `advance`'s advance and

@@ -1,3 +1,5 @@
+import ExperimentCore
+
 /// The unit a merge conflict names, read from and copied between stores (SPEC §11's units, as
 /// `StoreMerge` compares them).
 enum ConflictUnit {

@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// One change between two versions of the store, in the history's words.

@@ -1,6 +1,7 @@
 import ExperimentTestSupport
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// `Experiment.refusal(for:)`: what each status forbids, in words naming the way forward.
 struct RefusalRuleTests {

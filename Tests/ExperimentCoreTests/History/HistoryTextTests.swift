@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// `HistoryText`: every action's before/after words formatted and read back as the same value, and the texts
 /// the changes write read back to themselves.

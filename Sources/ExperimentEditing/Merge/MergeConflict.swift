@@ -1,5 +1,8 @@
+import ExperimentCore
+
 /// One unit of the store changed differently on both sides of a merge (SPEC §11): where it is,
-/// its three values in the history's words, and the commands that would apply THEIRS.
+/// its three values in the history's words, and the changes that would apply THEIRS (each front words
+/// them: the CLI as the commands that make them).
 public struct MergeConflict: Hashable, Sendable {
     /// What kind of unit conflicts.
     public enum Unit: String, Hashable, Sendable {
@@ -19,11 +22,14 @@ public struct MergeConflict: Hashable, Sendable {
     public var base: String?
     public var ours: String?
     public var theirs: String?
-    /// `abconsole` argument lists that would apply THEIRS's value over OURS's, in order; empty when no command can.
-    public var commands: [[String]]
+    /// The changes that would apply THEIRS's value over OURS's, in order; empty when no change can
+    /// (a field this version does not know, a plan past its first step): the unit is then edited by hand.
+    public var changes: [Change]
+    /// THEIRS's variants in order: the order the words of `changes` list weights in (a ramp's, a plan's steps).
+    public var order: [String]
 
     public init(experiment: String?, unit: Unit, variant: String? = nil, subject: String? = nil, field: String? = nil,
-                base: String?, ours: String?, theirs: String?, commands: [[String]] = []) {
+                base: String?, ours: String?, theirs: String?, changes: [Change] = [], order: [String] = []) {
         self.experiment = experiment
         self.unit = unit
         self.variant = variant
@@ -32,7 +38,8 @@ public struct MergeConflict: Hashable, Sendable {
         self.base = base
         self.ours = ours
         self.theirs = theirs
-        self.commands = commands
+        self.changes = changes
+        self.order = order
     }
 
     /// Names the unit within a merge: experiment, unit, variant, subject and field.

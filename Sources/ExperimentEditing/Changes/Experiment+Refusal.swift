@@ -1,3 +1,5 @@
+import ExperimentCore
+
 extension Experiment {
     /// Why this experiment, as it stands, refuses `change`, or nil when its status allows it.
     ///

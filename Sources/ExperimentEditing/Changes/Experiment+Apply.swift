@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// A change applied to one experiment, with what to write in the history.

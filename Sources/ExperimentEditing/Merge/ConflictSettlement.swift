@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// A conflicted merge of the store as git left it (index stages 1–3), settled on the console's

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// `StoreMerge` (SPEC §11) on snapshots built by real changes: each rule with its exact result.
 struct StoreMergeTests {
@@ -36,14 +37,15 @@ struct StoreMergeTests {
         #expect(result.snapshot.history == base.history + ours.history.dropFirst(base.history.count) + theirs.history.dropFirst(base.history.count))
     }
 
-    @Test func aUnitChangedDifferentlyOnBothSidesKeepsOursAndNamesTheCommandForTheirs() throws {
+    @Test func aUnitChangedDifferentlyOnBothSidesKeepsOursAndCarriesTheirsAsChanges() throws {
         let (base, ours, theirs) = try sides([.ramp(experiment: Self.key, weights: ["control": Fixture.w("80"), "treatment": Fixture.w("20")])],
                                              [.pause(experiment: Self.key)])
         let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
         #expect(result.conflicts == [MergeConflict(
             experiment: Self.key, unit: .allocation, base: "running, control=50,treatment=50", ours: "running, control=80,treatment=20",
             theirs: "paused, control=50,treatment=50",
-            commands: [["ramp", Self.key, "control=50", "treatment=50"], ["pause", Self.key]])])
+            changes: [.ramp(experiment: Self.key, weights: ["control": Fixture.w("50"), "treatment": Fixture.w("50")]), .pause(experiment: Self.key)],
+            order: ["control", "treatment"])])
         #expect(result.snapshot.experiments[Self.key]?.status == .running)
         #expect(result.snapshot.experiments[Self.key]?.variants == ours.experiments[Self.key]?.variants)
         // Settled with THEIRS: the same conflict, THEIRS's allocation.
@@ -62,14 +64,14 @@ struct StoreMergeTests {
         #expect(clean.conflicts.isEmpty)
         #expect(clean.snapshot.experiments[Self.key]?.metrics == purchase)
         #expect(clean.snapshot.experiments[Self.key]?.variants == ours.experiments[Self.key]?.variants)
-        // Named differently on both sides: a metrics conflict holding OURS, with the command for THEIRS.
+        // Named differently on both sides: a metrics conflict holding OURS, with the change for THEIRS.
         let (base2, ours2, theirs2) = try sides([.edit(experiment: Self.key, .setMetrics(purchase))],
                                                 [.edit(experiment: Self.key, .setMetrics(refunds))])
         let result = StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2, by: Self.merger)
         #expect(result.conflicts == [MergeConflict(
             experiment: Self.key, unit: .metrics, base: "no goal or guardrail metrics", ours: "goal purchase",
             theirs: "goal purchase; guardrails refund:decrease",
-            commands: [["set-metrics", Self.key, "--clear", "--goal", "purchase", "--guardrail", "refund:decrease"]])])
+            changes: [.setMetrics(experiment: Self.key, metrics: refunds)])])
         #expect(result.snapshot.experiments[Self.key]?.metrics == purchase)
         let settled = StoreMerge.merge(base: base2, ours: ours2, theirs: theirs2, takingTheirs: [result.conflicts[0].id], by: Self.merger)
         #expect(settled.snapshot.experiments[Self.key]?.metrics == refunds)
@@ -218,7 +220,7 @@ struct StoreMergeTests {
         let merged = StoreMerge.merge(base: base, ours: base, theirs: theirs, by: Self.merger).snapshot
         #expect(merged.experiments[Self.key]?.metrics.guardrails.first?.unknownFields == ["limit": .string("2%")])
         let both = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: Self.merger)
-        #expect(both.conflicts.map(\.unit) == [.metrics] && both.conflicts[0].commands.isEmpty, "no command writes a field this version does not know")
+        #expect(both.conflicts.map(\.unit) == [.metrics] && both.conflicts[0].changes.isEmpty, "no change writes a field this version does not know")
         #expect(both.conflicts[0].theirs?.contains("refund field limit=\"2%\"") == true, "\(both.conflicts[0])")
     }
 

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// `ConflictedMerge` (SPEC §11, the console's conflicts screen): settled against the file as it is
 /// now, each choice recorded as the settling operator; taking THEIRS records what the CLI records

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// `StoreSnapshot.apply` for every `Change`: the exact result, revisions, history, and every refusal.
 struct ChangeTests {

@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+@testable import ExperimentEditing
 
 /// The ramp plan's changes (SPEC §14) on real snapshots: each step a minimal-move ramp with its own `ramp` entry.
 struct RolloutPlanChangeTests {

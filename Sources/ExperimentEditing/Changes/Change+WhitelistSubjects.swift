@@ -1,3 +1,5 @@
+import ExperimentCore
+
 /// Which whitelist entries a change reads or writes, so a transaction can load only those.
 extension Change {
     /// The subjects whose entries the edit may read or write, when it touches no other entry

@@ -22,12 +22,12 @@ extension WhitelistEntry {
 }
 
 /// The history text of a whitelist import: counts, then the subjects it added and replaced.
-enum ImportSummary {
+package enum ImportSummary {
     /// How many subjects an import's history entry names.
-    static let listedSubjects = 20
+    package static let listedSubjects = 20
 
     /// `3 entries (2 new, 1 replaced); new: "u1", "u3"; replaced: "u2"`, plus `; 980 more` past the first 20.
-    static func text(counts: String, listed: [(subject: String, isNew: Bool)], total: Int) -> String {
+    package static func text(counts: String, listed: [(subject: String, isNew: Bool)], total: Int) -> String {
         var parts = [counts]
         let added = listed.filter(\.isNew).map { WhitelistEntry.quoted($0.subject) }
         let replaced = listed.filter { !$0.isNew }.map { WhitelistEntry.quoted($0.subject) }

@@ -1,3 +1,4 @@
+import ExperimentCore
 import Foundation
 
 /// Every change an operator can make to the store; the one write path for console and subcommands.
