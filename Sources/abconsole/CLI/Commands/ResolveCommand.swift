@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import Foundation
 
 /// `resolve EXP VARIANT`: the guarded resolve of SPEC §12. The evidence first (when logs are
