@@ -3,9 +3,9 @@ import Foundation
 
 /// Work cut into pieces: parsed by several threads at once, applied one at a time and in order on the calling thread.
 ///
-/// `submit` starts a round of pieces parsing on Dispatch's threads, applies the pieces of the round
-/// submitted before it (in index order, on the calling thread) meanwhile, and returns once the new
-/// round is parsed; `finish` applies the last round. A parse closure sees its piece's index and what
+/// `submit` starts a round of pieces parsing on Dispatch's threads, applies the pieces submitted
+/// before them (in index order, on the calling thread) meanwhile, and returns once the new
+/// round is parsed; `finish` applies the final one. A parse closure sees its piece's index and what
 /// it captures, which the compiler checks is `Sendable`, and returns the piece as a value of its own;
 /// `apply`, the only closure that changes the caller's state, never leaves the calling thread. A piece
 /// whose parse threw surfaces its error when its turn to be applied comes, after every piece before it.
@@ -14,7 +14,7 @@ package struct ParallelPieces<Piece: Sendable, Failure: Error> {
 
     package init() {}
 
-    /// Parses pieces `0..<count` on up to `threads` threads while the previous round is applied; returns when all are parsed.
+    /// Parses pieces `0..<count` on up to `threads` threads while the pieces submitted before them are applied; returns when all are parsed.
     /// When `apply` throws, the round is still parsed to its end (the threads finish) and then the error is thrown.
     package mutating func submit(_ count: Int, threads: Int, parse: @Sendable (Int) throws(Failure) -> Piece,
                                  apply: (Piece) throws(Failure) -> Void) throws(Failure) {
@@ -42,7 +42,7 @@ package struct ParallelPieces<Piece: Sendable, Failure: Error> {
         }
     }
 
-    /// Applies the last round submitted, in order.
+    /// Applies the pieces submitted most recently, in order.
     package mutating func finish(apply: (Piece) throws(Failure) -> Void) throws(Failure) {
         defer { pending = [] }
         try applyPending(apply)
