@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "ExperimentStats"),
         /// Results, pure: the per-subject tables and totals of SPEC §8, the report, rollout decisions. No files, no threads.
         .target(name: "ExperimentResults", dependencies: ["ExperimentCore", "ExperimentStats"]),
-        /// Pieces parsed on several threads and applied in order on the caller's: the event logs' scan and the export's encoding.
+        /// Pieces parsed on several threads and applied in order on the caller's: the event logs' parallel scan.
         .target(name: "ParallelPieces"),
         /// Results, read: the event logs (streaming readers, the parallel scan) into ExperimentResults' analysis.
         .target(name: "ResultsReading", dependencies: ["ExperimentCore", "ExperimentStats", "ExperimentResults", "ParallelPieces"]),
@@ -54,7 +54,7 @@ let package = Package(
         /// The executable: subcommands, and the console runtime with its one ncurses backend file.
         .executableTarget(
             name: "abconsole",
-            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "ResultsReading", "ParallelPieces", "TerminalText", "ConsoleUI", "ConsoleRuntime", "ExperimentServer", "HTTPServer", "CNcurses"]
+            dependencies: ["ExperimentCore", "ExperimentStore", "ExperimentResults", "ResultsReading", "TerminalText", "ConsoleUI", "ConsoleRuntime", "ExperimentServer", "HTTPServer", "CNcurses"]
         ),
         /// Test fixtures (`Fixture`, `TempDirectory`, `SplitMix64`) for the test targets and the benchmark; no product ships it.
         .target(name: "ExperimentTestSupport", dependencies: ["ExperimentCore"]),

@@ -48,16 +48,6 @@ package struct ParallelPieces<Piece: Sendable, Failure: Error> {
         try applyPending(apply)
     }
 
-    /// The pieces of one round, in index order (the first error in index order is thrown).
-    package static func map(_ count: Int, threads: Int, parse: @Sendable (Int) throws(Failure) -> Piece) throws(Failure) -> [Piece] {
-        var pieces = ParallelPieces()
-        var parsed: [Piece] = []
-        parsed.reserveCapacity(count)
-        try pieces.submit(count, threads: threads, parse: parse) { _ in }
-        try pieces.finish { parsed.append($0) }
-        return parsed
-    }
-
     private mutating func applyPending(_ apply: (Piece) throws(Failure) -> Void) throws(Failure) {
         let round = pending
         pending = []

@@ -66,10 +66,4 @@ struct ParallelPiecesTests {
         }
         #expect(applied == [0, 1, 2])
     }
-
-    @Test(arguments: 1...8)
-    func mapKeepsIndexOrder(threads: Int) throws {
-        let mapped = try ParallelPieces<String, any Error>.map(100, threads: threads) { String($0) }
-        #expect(mapped == (0..<100).map(String.init))
-    }
 }

@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Guarded by a lock rather than atomics (`Synchronization` needs macOS 15 / iOS 18): the reader
 /// touches it once per checkpoint of many rows, so the lock costs nothing measurable.
+/// `@unchecked Sendable`: `rowCount` and `cancelFlag` are private and touched only while `lock` is held.
 package final class ReadProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var rowCount = 0

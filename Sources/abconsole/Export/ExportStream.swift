@@ -53,7 +53,7 @@ struct ExportStream {
 
     /// The pieces of `count` experiments encoded `batch` at a time on every core, joined by `,`:
     /// `encode` gives the pieces of the experiments in its range.
-    static func batched(_ count: Int, _ encode: @Sendable (Range<Int>) throws -> [ExportPiece]) throws -> [ExportPiece] {
+    static func batched(_ count: Int, _ encode: (Range<Int>) throws -> [ExportPiece]) throws -> [ExportPiece] {
         let starts = Array(stride(from: 0, to: count, by: batch))
         let batches = try ConcurrentMap.map(starts.count) { try encode(starts[$0]..<min(starts[$0] + batch, count)) }
         return Array(batches.joined(separator: [.bytes(Data(",".utf8))]))

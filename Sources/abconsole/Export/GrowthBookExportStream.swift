@@ -25,7 +25,7 @@ extension ExportStream {
         }
         let sorted = experiments.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         let standIns = ExportStandIns()
-        let pieces = try batched(sorted.count) { [listed] range -> [ExportPiece] in
+        let pieces = try batched(sorted.count) { range -> [ExportPiece] in
             let batch = Array(sorted[range])
             var members: [String: JSONValue] = [:]
             for (number, experiment) in batch.enumerated() {
