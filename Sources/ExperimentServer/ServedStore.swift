@@ -6,17 +6,17 @@ import Foundation
 ///
 /// Holds nothing an answer must not show: the decision is the core's one table
 /// (`CompiledExperiment.decide`), and the texts carry the key, variant name and value only.
-public struct ServedStore: Sendable {
+package struct ServedStore: Sendable {
     /// The store's revision, which `/healthz` reports.
-    public let revision: Int
+    package let revision: Int
     /// The store itself, for what checks rows against it (the exposure intake); never put in an answer.
-    public let snapshot: StoreSnapshot
+    package let snapshot: StoreSnapshot
     /// The served experiments (every status but `draft`), by key order.
     let experiments: [ServedExperiment]
     /// Index in `experiments` by key.
     let positions: [String: Int]
 
-    public init(_ snapshot: StoreSnapshot) {
+    package init(_ snapshot: StoreSnapshot) {
         revision = snapshot.revision
         self.snapshot = snapshot
         experiments = snapshot.sortedExperiments.filter { $0.status != .draft }.map(ServedExperiment.init)
