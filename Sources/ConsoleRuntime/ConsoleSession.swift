@@ -2,6 +2,7 @@ import ConsoleUI
 import ExperimentCore
 import ExperimentEditing
 import ExperimentResults
+import ResultsReading
 import ExperimentStore
 import Foundation
 
@@ -25,16 +26,20 @@ package final class ConsoleSession {
     private let settleTime: Double
     /// Where the event logs are (SPEC §8 defaults: `events/` beside the store).
     private let eventPaths: EventPaths
+    /// How many threads read the event logs (the entry point's choice; one unless it says more).
+    private let readParallelism: ReadParallelism
     /// Where the store stands in git, read off the loop.
     private let git: GitPoller
 
     /// Opens the session on `store`; throws when the store cannot be read or is invalid.
     package init(store: StoreFile, operatorName: String, readOnly: Bool = false, settleTime: Double = 0.05,
-                clock: @escaping () -> Date = Date.init, eventPaths: EventPaths? = nil) throws(StoreError) {
+                clock: @escaping () -> Date = Date.init, eventPaths: EventPaths? = nil,
+                readParallelism: ReadParallelism = .single) throws(StoreError) {
         self.store = store
         self.clock = clock
         self.settleTime = settleTime
         self.eventPaths = eventPaths ?? EventPaths(besideStore: store.path)
+        self.readParallelism = readParallelism
         git = GitPoller(storePath: store.path)
         fingerprint = store.fingerprint()
         let snapshot = try store.load()
@@ -155,7 +160,7 @@ package final class ConsoleSession {
         case .importWhitelist(let experiment, let path, let expectedRevision):
             return { control in worker.importWhitelist(experiment, path: path, expectedRevision: expectedRevision, control) }
         case .readResults(let key):
-            guard let experiment = state.snapshot.experiments[key] else { return { control in (ResultsReader.read(nil, experiment: key, control), nil) } }
+            guard let experiment = state.snapshot.experiments[key] else { return { control in (ResultsReader.read(nil, experiment: key, parallelism: .single, control), nil) } }
             let window: ResultsWindow
             do {
                 window = try ResultsWindow.resolve(experiment, history: state.snapshot.history, now: clock())
@@ -165,7 +170,8 @@ package final class ConsoleSession {
             }
             let request = AnalysisRequest(experiment: experiment, window: window, exposuresPath: eventPaths.exposures,
                                           conversionsPath: eventPaths.conversions)
-            return { control in (ResultsReader.read(request, experiment: key, control), nil) }
+            let parallelism = readParallelism
+            return { control in (ResultsReader.read(request, experiment: key, parallelism: parallelism, control), nil) }
         case .resolveConflicts(let shown, let theirs):
             return { control in worker.resolveConflicts(shown: shown, takingTheirs: theirs, control) }
         }

@@ -10,6 +10,7 @@ import Foundation
 ///
 /// The status runs without the repository's fsmonitor program, and a git that has not answered
 /// within `timeout` seconds is ended with what it started; `end()` ends a running one at quit.
+/// `@unchecked Sendable`: its `var`s are touched only under `lock`; the rest are `let`s.
 final class GitPoller: @unchecked Sendable {
     /// One answer: the status (nil outside a repository or without git), the store's conflicts, and
     /// why a conflicted store has none to pick (the way out).

@@ -8,6 +8,7 @@ import Foundation
 /// queue — store writes one after another on a serial queue, so two saves of this console never
 /// race for the lock, other work (reads, loads) concurrently — and only touches the runner through
 /// `JobControl`. Every started job reports exactly one outcome.
+/// `@unchecked Sendable`: `reports` and `cancelled` are touched only under `lock`; the rest are `let`s.
 final class JobRunner: @unchecked Sendable {
     /// Something a job said, in the order it said it.
     struct Report: Sendable {

@@ -1,14 +1,15 @@
 import ConsoleUI
 import Dispatch
 import ExperimentResults
+import ResultsReading
 
 /// Performs a `.readResults` job: reads the event logs, reporting rows read and seconds elapsed, and stops on `Esc`.
 enum ResultsReader {
     /// How often the rows read are reported (and `Esc` is passed on to the reader).
     private static let interval = DispatchTimeInterval.milliseconds(100)
 
-    /// Reads `request`'s logs on the calling (job) thread; nil `request` means `experiment` is not in the store.
-    static func read(_ request: AnalysisRequest?, experiment: String, _ control: JobControl) -> JobOutcome {
+    /// Reads `request`'s logs on the calling (job) thread, parsing on `parallelism`'s threads; nil `request` means `experiment` is not in the store.
+    static func read(_ request: AnalysisRequest?, experiment: String, parallelism: ReadParallelism, _ control: JobControl) -> JobOutcome {
         guard let request else { return .resultsFailed(message: "no experiment `\(experiment)`") }
         let progress = ReadProgress()
         let started = ContinuousClock.now
@@ -26,7 +27,7 @@ enum ResultsReader {
         defer { queue.sync { timer.cancel() } }
         if control.isCancelled { return .cancelled }
         do {
-            return .resultsRead(try Analyzer.analyze(request, progress: progress))
+            return .resultsRead(try Analyzer.analyze(request, progress: progress, parallelism: parallelism))
         } catch .cancelled {
             return .cancelled
         } catch {

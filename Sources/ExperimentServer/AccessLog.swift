@@ -2,11 +2,11 @@ import Foundation
 
 /// `serve --access-log FILE`: one line per request, appended:
 /// `TIME PEER NAME METHOD PATH STATUS DURATIONms`, NAME being the token's name (`-` without one).
-public final class AccessLog: Sendable {
+package final class AccessLog: Sendable {
     private let handle: LockedValue<FileHandle>
 
     /// Opens `path` for appending, creating it when missing; nil with why when it cannot be.
-    public static func open(_ path: String) -> Result<AccessLog, AccessLogProblem> {
+    package static func open(_ path: String) -> Result<AccessLog, AccessLogProblem> {
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil) else {
                 return .failure(AccessLogProblem(message: "cannot create the access log \(path); check that its directory exists and is writable"))
@@ -46,6 +46,6 @@ public final class AccessLog: Sendable {
 }
 
 /// Why the access log cannot be written, in one sentence.
-public struct AccessLogProblem: Error, Equatable {
-    public let message: String
+package struct AccessLogProblem: Error, Equatable {
+    package let message: String
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The tokens of `serve --tokens FILE` (SPEC §13): one `NAME TOKEN` a line, blank lines and `#`
 /// comments allowed. A request shows a token; the access log names the token's NAME, never the token.
-public struct AccessTokens: Sendable, Equatable {
+package struct AccessTokens: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         let name: String
         let token: [UInt8]
@@ -11,13 +11,13 @@ public struct AccessTokens: Sendable, Equatable {
     let entries: [Entry]
 
     /// Why a tokens file cannot be used, in one sentence; `isMissing` when it could not be read at all.
-    public struct Problem: Error, Equatable {
-        public let message: String
-        public let isMissing: Bool
+    package struct Problem: Error, Equatable {
+        package let message: String
+        package let isMissing: Bool
     }
 
     /// Reads and checks the file at `path`.
-    public static func read(_ path: String) -> Result<AccessTokens, Problem> {
+    package static func read(_ path: String) -> Result<AccessTokens, Problem> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Problem(message: "cannot read the tokens file \(path); create it with one `NAME TOKEN` line per client", isMissing: true))
         }

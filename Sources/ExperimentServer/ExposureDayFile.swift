@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import Foundation
 
 /// The log a post is appended to: `exposures-YYYY-MM-DD.jsonl` or `conversions-YYYY-MM-DD.jsonl`,

@@ -9,9 +9,9 @@ import HTTPServer
 ///
 /// Thread-safe: posters in any number of threads (or processes) append one batch at a time under the
 /// file's lock, and an answer is given only once its rows are on disk (`fsync`).
-public struct ExposureIntake: Sendable {
+package struct ExposureIntake: Sendable {
     /// Which log a post feeds.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case exposures, conversions
     }
 
@@ -23,7 +23,7 @@ public struct ExposureIntake: Sendable {
 
     /// Rows into `directory`'s day files, checked against `store()` (nil: no good store loaded yet) at
     /// each post; `now` gives the time of receipt.
-    public init(directory: URL, store: @escaping @Sendable () -> ExposureRules?, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(directory: URL, store: @escaping @Sendable () -> ExposureRules?, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.store = store
         self.now = now
@@ -31,7 +31,7 @@ public struct ExposureIntake: Sendable {
 
     /// The answer to one post of `kind`: `200 {"accepted","rejected"}`, `400` for a body that holds no
     /// rows, `503` before a good store has loaded, `500` when the rows could not be written (none kept).
-    public func accept(_ kind: Kind, body: Data) -> HTTPResponse {
+    package func accept(_ kind: Kind, body: Data) -> HTTPResponse {
         guard let rules = store() else {
             return JSONAnswer.error(503, "no good store has loaded yet: rows are taken once one has (try again)", code: "GENERAL")
         }

@@ -1,7 +1,7 @@
 import ExperimentCore
 
 /// What the exposure intake checks a row against: each experiment's variant names and status.
-public struct ExposureRules: Sendable {
+package struct ExposureRules: Sendable {
     struct Rule: Sendable {
         let variants: [String]
         let status: ExperimentStatus
@@ -17,7 +17,7 @@ public struct ExposureRules: Sendable {
     }
 
     /// The rules of a whole snapshot.
-    public init(_ snapshot: StoreSnapshot) {
+    package init(_ snapshot: StoreSnapshot) {
         self.init(Array(snapshot.experiments.values))
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// one last loaded, and only on a change reads, validates and compiles the new store, all off the
 /// request path; requests then see either the old `ServedStore` or the new one, never a half.
 /// An invalid or vanished store keeps the last good one and says why once per problem.
-public final class LiveStore: Sendable {
+package final class LiveStore: Sendable {
     private struct State: Sendable {
         var served: ServedStore?
         /// The fingerprint of the file last looked at (loaded or refused); nil before the first look.
@@ -23,16 +23,16 @@ public final class LiveStore: Sendable {
     private let state = LockedValue(State())
 
     /// A live store over `path`; `report` receives one line for each store loaded and each new problem.
-    public init(path: String, report: @escaping @Sendable (String) -> Void) {
+    package init(path: String, report: @escaping @Sendable (String) -> Void) {
         file = StoreFile(path: path)
         self.report = report
     }
 
     /// The good store being served, or nil while none has loaded.
-    public var served: ServedStore? { state.withLock { $0.served } }
+    package var served: ServedStore? { state.withLock { $0.served } }
 
     /// Loads the store when its file changed since the last look; called by the poller (and tests).
-    public func refresh() {
+    package func refresh() {
         let fingerprint = file.fingerprint()
         let (unchanged, hadStore) = state.withLock { ($0.looked && $0.seen == fingerprint, $0.served != nil) }
         guard !unchanged else { return }
@@ -73,7 +73,7 @@ public final class LiveStore: Sendable {
     }
 
     /// Refreshes every `interval` seconds on a background thread for the life of the process.
-    public func startPolling(every interval: TimeInterval = 0.25) {
+    package func startPolling(every interval: TimeInterval = 0.25) {
         let thread = Thread { [self] in
             while true {
                 Thread.sleep(forTimeInterval: interval)

@@ -11,9 +11,9 @@ import HTTPServer
 /// | GET | `/ofrep/v1/configuration` | name, polling, value types |
 /// | GET | `/healthz` | the store's revision, or 503 while none has loaded (no token needed) |
 /// | POST | `/v1/exposures`, `/v1/conversions` | the exposure intake, with `--exposures DIR` (else 404) |
-public struct ServeHandler: HTTPHandler {
+package struct ServeHandler: HTTPHandler {
     /// Takes posted exposure (`conversions` false) or conversion rows: the intake of `--exposures DIR`.
-    public typealias Intake = @Sendable (_ conversions: Bool, _ body: Data) -> HTTPResponse
+    package typealias Intake = @Sendable (_ conversions: Bool, _ body: Data) -> HTTPResponse
 
     let store: LiveStore
     /// The tokens every endpoint but `/healthz` requires; nil serves without (loopback only).
@@ -22,7 +22,7 @@ public struct ServeHandler: HTTPHandler {
     let accessLog: AccessLog?
     let now: @Sendable () -> Date
 
-    public init(store: LiveStore, tokens: AccessTokens?, intake: Intake?, accessLog: AccessLog?, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(store: LiveStore, tokens: AccessTokens?, intake: Intake?, accessLog: AccessLog?, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.tokens = LockedValue(tokens)
         self.intake = intake
@@ -31,11 +31,11 @@ public struct ServeHandler: HTTPHandler {
     }
 
     /// Replaces the tokens (after `SIGHUP` re-read the file).
-    public func replaceTokens(_ new: AccessTokens) {
+    package func replaceTokens(_ new: AccessTokens) {
         tokens.withLock { $0 = new }
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = now()
         let (response, tokenName) = route(request)
         accessLog?.record(at: started, peer: request.peer, tokenName: tokenName, method: request.method, path: request.path,

@@ -9,11 +9,11 @@ import Foundation
 /// Nor does it hold the store: each whitelist is kept as subject to variant index inside its
 /// compiled experiment (`DecidingStore`), and the intake's rules as names and statuses, so a
 /// store of a million whitelist entries costs a fraction of its file (docs/serving.md, "Memory").
-public struct ServedStore: Sendable {
+package struct ServedStore: Sendable {
     /// The store's revision, which `/healthz` reports.
-    public let revision: Int
+    package let revision: Int
     /// What the exposure intake checks rows against (every experiment, drafts too); never put in an answer.
-    public let rows: ExposureRules
+    package let rows: ExposureRules
     /// The served experiments (every status but `draft`), by key order.
     let experiments: [ServedExperiment]
     /// Index in `experiments` by key.

@@ -227,6 +227,7 @@ extension GitCommands {
 }
 
 /// The gits one owner started and has not seen end, so it can end them (the console at quit).
+/// `@unchecked Sendable`: `running` and `closed` are touched only under `lock`.
 package final class GitChildren: @unchecked Sendable {
     private let lock = NSLock()
     private var running: [ObjectIdentifier: Process] = [:]
@@ -268,6 +269,7 @@ package final class GitChildren: @unchecked Sendable {
 }
 
 /// Reads a pipe to its end on a thread of its own, so two pipes drain at once.
+/// `@unchecked Sendable`: `data` is written by the draining thread before `done` is signalled, and read only after waiting on it.
 private final class PipeDrain: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()

@@ -1,11 +1,11 @@
 import Foundation
 
 /// One header line of a request or response, its name as sent.
-public struct HTTPHeader: Sendable, Equatable {
-    public var name: String
-    public var value: String
+package struct HTTPHeader: Sendable, Equatable {
+    package var name: String
+    package var value: String
 
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
@@ -19,17 +19,17 @@ public struct HTTPHeader: Sendable, Equatable {
 }
 
 /// One complete HTTP/1.1 request: the body whole (a chunked body already joined).
-public struct HTTPRequest: Sendable, Equatable {
+package struct HTTPRequest: Sendable, Equatable {
     /// The method as sent, e.g. `GET`, `POST`.
-    public var method: String
+    package var method: String
     /// The request target as sent: the path with its query, e.g. `/ofrep/v1/evaluate/flags`.
-    public var target: String
-    public var headers: [HTTPHeader]
-    public var body: Data
+    package var target: String
+    package var headers: [HTTPHeader]
+    package var body: Data
     /// The peer's address for logs and the loopback check, e.g. `127.0.0.1`.
-    public var peer: String
+    package var peer: String
 
-    public init(method: String, target: String, headers: [HTTPHeader] = [], body: Data = Data(), peer: String = "127.0.0.1") {
+    package init(method: String, target: String, headers: [HTTPHeader] = [], body: Data = Data(), peer: String = "127.0.0.1") {
         self.method = method
         self.target = target
         self.headers = headers
@@ -38,23 +38,23 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// The target without its query string.
-    public var path: String {
+    package var path: String {
         target.firstIndex(of: "?").map { String(target[..<$0]) } ?? target
     }
 
     /// The first header named `name` (compared without regard to case), if any.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { HTTPHeader.sameName($0.name, name) }?.value
     }
 }
 
 /// One response: status, headers (the server adds `Content-Length`, `Date` and `Connection`), body.
-public struct HTTPResponse: Sendable, Equatable {
-    public var status: Int
-    public var headers: [HTTPHeader]
-    public var body: Data
+package struct HTTPResponse: Sendable, Equatable {
+    package var status: Int
+    package var headers: [HTTPHeader]
+    package var body: Data
 
-    public init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
+    package init(status: Int, headers: [HTTPHeader] = [], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -62,7 +62,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// What answers requests: called from the server's threads, possibly at once, so it must be thread-safe.
-public protocol HTTPHandler: Sendable {
+package protocol HTTPHandler: Sendable {
     /// The answer to one complete request.
     func respond(to request: HTTPRequest) -> HTTPResponse
 }

@@ -5,12 +5,12 @@ import Foundation
 /// Requests are answered on the server's event-loop threads (one a core, at most two), the
 /// handler called inline: a handler must answer quickly and never wait on I/O or a lock held
 /// for long, or every connection of its loop waits with it.
-public enum HTTPServe {
+package enum HTTPServe {
     /// Binds (`SO_REUSEADDR`), calls `onReady` with the bound port, and serves until `SIGTERM` or
     /// `SIGINT`; then it stops accepting, finishes the requests in progress and returns.
     /// `SIGHUP` calls `onHangup` on the calling thread (never inside the signal handler).
     /// Throws `HTTPServerError` when the address cannot be bound.
-    public static func run(
+    package static func run(
         _ configuration: HTTPServerConfiguration,
         handler: some HTTPHandler,
         onReady: @Sendable (_ boundPort: Int) -> Void,
@@ -33,7 +33,7 @@ public enum HTTPServe {
 }
 
 /// Why the server could not start, in one sentence a person can act on.
-public enum HTTPServerError: Error, Equatable, CustomStringConvertible, LocalizedError {
+package enum HTTPServerError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// Another process listens on the address already.
     case addressInUse(address: String)
     /// The port needs privileges this process does not have.
@@ -47,7 +47,7 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible, Localize
     /// Any other failure of the system's sockets.
     case socketFailure(operation: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .addressInUse(let address):
             return "\(address) is already in use by another process; stop it or listen on another port."
@@ -64,7 +64,7 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible, Localize
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }
 
 /// Stops a server started with `HTTPServe.run(_:handler:control:onReady:)`, as `SIGTERM` would.

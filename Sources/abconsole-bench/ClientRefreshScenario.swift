@@ -97,8 +97,10 @@ enum ClientRefreshScenario {
         return value
     }
 
+    /// `@unchecked Sendable`: `value` is set by the detached task before the semaphore its reader waits on is signalled.
     private final class ResultBox<T>: @unchecked Sendable { var value: T? }
 
+    /// `@unchecked Sendable`: `stopped` is touched only under `lock`.
     private final class StopFlag: @unchecked Sendable {
         private let lock = NSLock()
         private var stopped = false

@@ -2,6 +2,7 @@ import ConsoleRuntime
 import ConsoleUI
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import ExperimentStore
 import ExperimentTestSupport
 import Foundation
@@ -123,7 +124,8 @@ enum ResultsScenario {
         var loaded = false, progressed = false
         for _ in 0..<max(1, runs) {
             guard let session = try? ConsoleSession(store: StoreFile(path: store), operatorName: "bench", clock: { now },
-                                                    eventPaths: EventPaths(exposures: exposures, conversions: conversions)) else { break }
+                                                    eventPaths: EventPaths(exposures: exposures, conversions: conversions),
+                                                    readParallelism: readParallelism) else { break }
             let start = Clock.wall()
             session.send(.character("e"))
             while session.state.results?.report == nil, session.state.results.map({ $0.isLoading }) ?? true, Clock.wall() - start < 120 {
@@ -218,7 +220,8 @@ enum ResultsScenario {
         var times: [Double] = []
         var loaded = false
         for _ in 0..<options.runs {
-            guard let session = try? ConsoleSession(store: StoreFile(path: copy + "/experiments.json"), operatorName: "bench") else { break }
+            guard let session = try? ConsoleSession(store: StoreFile(path: copy + "/experiments.json"), operatorName: "bench",
+                                                    readParallelism: readParallelism) else { break }
             let start = Clock.wall()
             session.send(.character("e"))
             while session.state.results?.report == nil, Clock.wall() - start < 10 {
@@ -263,6 +266,11 @@ enum ResultsScenario {
             }
         }
         writer.close()
+    }
+
+    /// How many threads the console's sessions read with: as `abconsole` chooses (one per core, or `ABCONSOLE_THREADS`).
+    private static var readParallelism: ReadParallelism {
+        ReadParallelism(environment: ProcessInfo.processInfo.environment, cores: ProcessInfo.processInfo.activeProcessorCount)
     }
 }
 

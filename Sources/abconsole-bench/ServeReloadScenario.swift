@@ -86,6 +86,7 @@ enum ServeReloadScenario {
 }
 
 /// A value one thread sets and another reads.
+/// `@unchecked Sendable`: `stored` is private and touched only under `lock`, the only door.
 final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value

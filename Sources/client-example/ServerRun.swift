@@ -50,6 +50,7 @@ struct ServerRun: Sendable {
 }
 
 /// The exit code a detached task hands to the main thread (written before the semaphore is signalled).
+/// `@unchecked Sendable`: `value` is written by the task before the semaphore the main thread waits on is signalled.
 final class ExitCode: @unchecked Sendable {
     var value: Int32 = 0
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExperimentResults
+@testable import ResultsReading
 
 /// The line reader's limits: cancellation by bytes (not rows), the longest line, regular files only;
 /// and the per-metric values stored sparsely until dense pays.

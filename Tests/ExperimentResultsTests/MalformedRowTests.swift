@@ -1,4 +1,5 @@
 @testable import ExperimentResults
+@testable import ResultsReading
 import Testing
 
 /// Every malformed row is an error naming the file, the line and the field; nothing is guessed.
@@ -11,7 +12,7 @@ import Testing
         let request = AnalysisRequest(experiment: F.experiment(), window: window,
                                       exposuresPath: try sandbox.write(name, exposures), conversionsPath: try sandbox.write(conversionsName, conversions))
         do {
-            _ = try Analyzer.analyze(request)
+            _ = try Analyzer.analyze(request, parallelism: .ofTheProcess)
             return nil
         } catch {
             return error
@@ -80,7 +81,7 @@ import Testing
                                                        "\"b \"\"q\"\"\",,2026-01-01T01:00:00+00:00,green,checkout", ""]),
             conversionsPath: try sandbox.write("c.csv", ["timestamp,subject,metric,value", "2026-01-01T02:00:00Z,\"a,1\",buy,",
                                                          "2026-01-01T02:00:00Z,\"b \"\"q\"\"\",buy,"]))
-        let analysis = try Analyzer.analyze(request)
+        let analysis = try Analyzer.analyze(request, parallelism: .ofTheProcess)
         #expect(analysis.metrics.first?.type == .proportion)
         #expect(analysis.metrics.first?.variants.map(\.statistics.sum) == [1, 1])
     }
@@ -90,8 +91,8 @@ import Testing
         let window = ResultsWindow(from: 0, to: 1, weights: [:], weightsChangedInside: false)
         let exposures = try sandbox.write("e.jsonl", [])
         var request = AnalysisRequest(experiment: F.experiment(), window: window, exposuresPath: exposures, conversionsPath: sandbox.directory.path + "/nope.jsonl")
-        #expect(throws: EventError.missing(file: sandbox.directory.path + "/nope.jsonl")) { try Analyzer.analyze(request) }
+        #expect(throws: EventError.missing(file: sandbox.directory.path + "/nope.jsonl")) { try Analyzer.analyze(request, parallelism: .ofTheProcess) }
         request.conversionsPath = try sandbox.write("c.txt", [])
-        #expect(throws: EventError.unknownFormat(file: request.conversionsPath)) { try Analyzer.analyze(request) }
+        #expect(throws: EventError.unknownFormat(file: request.conversionsPath)) { try Analyzer.analyze(request, parallelism: .ofTheProcess) }
     }
 }

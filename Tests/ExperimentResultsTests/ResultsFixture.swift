@@ -1,5 +1,6 @@
 import ExperimentCore
 @testable import ExperimentResults
+@testable import ResultsReading
 import Foundation
 
 /// A hand-made experiment and logs in a temp directory, for the per-subject rules.
@@ -55,6 +56,13 @@ enum ResultsFixture {
                                       exposuresPath: try sandbox.write("exposures.jsonl", exposures),
                                       conversionsPath: try sandbox.write("conversions.jsonl", conversions),
                                       metrics: metrics, conversionWindow: conversionWindowHours.flatMap(AnalysisRequest.nanos(hours:)))
-        return try Analyzer.analyze(request)
+        return try Analyzer.analyze(request, parallelism: .ofTheProcess)
+    }
+}
+
+extension ReadParallelism {
+    /// As `abconsole` chooses: one thread per core, or what `ABCONSOLE_THREADS` / `ABCONSOLE_READ_CHUNK` say.
+    static var ofTheProcess: ReadParallelism {
+        ReadParallelism(environment: ProcessInfo.processInfo.environment, cores: ProcessInfo.processInfo.activeProcessorCount)
     }
 }

@@ -1,4 +1,4 @@
-@testable import ExperimentResults
+@testable import ResultsReading
 import Testing
 
 /// The subject table through growth: short (inline) and long ids, first exposure and variant kept.

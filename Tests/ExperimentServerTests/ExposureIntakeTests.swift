@@ -1,6 +1,7 @@
 import Dispatch
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 @testable import ExperimentServer
 import ExperimentTestSupport
 import Foundation
@@ -43,7 +44,7 @@ import Testing
             let window = ResultsWindow(from: 0, to: Int64.max, weights: ["control": 5000, "treatment": 5000], weightsChangedInside: false)
             let request = AnalysisRequest(experiment: try #require(store.experiments["checkout"]), window: window,
                                           exposuresPaths: [temp.url.path], conversionsPaths: [temp.url.path])
-            return try Analyzer.analyze(request).subjects.exposed
+            return try Analyzer.analyze(request, parallelism: .ofTheProcess).subjects.exposed
         }
     }
 
@@ -257,4 +258,11 @@ private final class LockedCount: @unchecked Sendable {
 
     func add(_ amount: Int) { lock.withLock { count += amount } }
     var value: Int { lock.withLock { count } }
+}
+
+extension ReadParallelism {
+    /// As `abconsole` chooses: one thread per core, or what `ABCONSOLE_THREADS` / `ABCONSOLE_READ_CHUNK` say.
+    static var ofTheProcess: ReadParallelism {
+        ReadParallelism(environment: ProcessInfo.processInfo.environment, cores: ProcessInfo.processInfo.activeProcessorCount)
+    }
 }

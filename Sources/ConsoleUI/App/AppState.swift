@@ -2,49 +2,49 @@ import ExperimentCore
 import ExperimentEditing
 
 /// Everything the console shows, as a plain value: the store, the screens, the overlay, the message.
-public struct AppState: Equatable, Sendable {
+package struct AppState: Equatable, Sendable {
     /// The store as last read or written.
-    public var snapshot: StoreSnapshot
-    public let storePath: String
-    public let operatorName: String
+    package var snapshot: StoreSnapshot
+    package let storePath: String
+    package let operatorName: String
     /// Opened with `--read-only`: write actions explain why they are off.
-    public let readOnly: Bool
+    package let readOnly: Bool
     /// The experiment list's filter and selection: the list is the root under `stack`, never pushed.
-    public var list = ListState()
+    package var list = ListState()
     /// Screens opened above the experiment list, the top one last.
-    public var stack: [Screen] = []
+    package var stack: [Screen] = []
     /// A form or confirmation drawn over the screen; it takes the keys while open.
-    public var overlay: Overlay?
+    package var overlay: Overlay?
     /// The scrollable panel: the `?` overlay or the message log (`help.page`).
-    public var showsHelp = false
+    package var showsHelp = false
     /// Where the panel is scrolled and what it searches; fresh each time it opens.
-    public var help = HelpState()
+    package var help = HelpState()
     /// The status line; cleared by the next key that does something.
-    public var message: StatusMessage?
+    package var message: StatusMessage?
     /// The last status messages, oldest first (`L` shows them whole).
-    public var messageLog: [LoggedMessage] = []
+    package var messageLog: [LoggedMessage] = []
     /// Why the live reload cannot read the store, until it reads a good one.
-    public var storeTrouble: StoreTrouble?
+    package var storeTrouble: StoreTrouble?
     /// Where the store stands in git (branch, upstream, uncommitted or conflicted); nil outside a repository.
-    public var git: GitStatus?
+    package var git: GitStatus?
     /// The conflicts of a merge git left unfinished in the store (read from the index stages by the runtime).
-    public var gitConflicts: [MergeConflict] = []
+    package var gitConflicts: [MergeConflict] = []
     /// Why git lists the store as conflicted with no conflict to pick, and the way out (the title bar and the log say it).
-    public var gitTrouble: String?
+    package var gitTrouble: String?
     /// The terminal's size, for paging by the rows a screen shows.
-    public var size = TerminalSize.standard
+    package var size = TerminalSize.standard
     /// Effects running off the render loop (saves, loads), oldest first.
-    public var jobs: [Job] = []
+    package var jobs: [Job] = []
     /// The id the next job gets.
-    public var nextJobID = 1
+    package var nextJobID = 1
     /// The console's one read of an experiment's logs, loading or loaded: data like `snapshot`, not a screen's
     /// state. The results screen (`e`) and the resolve form's evidence show it; it outlives both, so they
     /// show it again without reading the logs again.
-    public var results: ResultsState?
+    package var results: ResultsState?
     /// The inspector as the user last left it: `i` opens it again with the same ids and table.
-    public var lastInspector = InspectorScreen()
+    package var lastInspector = InspectorScreen()
 
-    public init(snapshot: StoreSnapshot, storePath: String, operatorName: String, readOnly: Bool = false) {
+    package init(snapshot: StoreSnapshot, storePath: String, operatorName: String, readOnly: Bool = false) {
         self.snapshot = snapshot
         self.storePath = storePath
         self.operatorName = operatorName
@@ -54,10 +54,10 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The screen on top (the list when nothing is open).
-    public var screen: Screen { stack.last ?? .list }
+    package var screen: Screen { stack.last ?? .list }
 
     /// The experiment the action keys act on: the open one, else the one selected in the list.
-    public var focusedExperiment: Experiment? {
+    package var focusedExperiment: Experiment? {
         for screen in stack.reversed() {
             if let key = screen.experimentKey { return snapshot.experiments[key] }
         }
@@ -65,14 +65,14 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The list's experiments after the filter, sorted by key (computed afresh; views use a `RowCache`).
-    public var visibleExperiments: [Experiment] { ListRows(snapshot, filter: list.filter).experiments }
+    package var visibleExperiments: [Experiment] { ListRows(snapshot, filter: list.filter).experiments }
 
     /// Where the keys go now, for dispatch and the help bar: the help overlay while it is open.
     /// Typing a search in the panel takes the keys as a filter does.
-    public var bindingContext: BindingContext { showsHelp ? (help.isSearching ? .filter : .help) : contentContext }
+    package var bindingContext: BindingContext { showsHelp ? (help.isSearching ? .filter : .help) : contentContext }
 
     /// Where the keys go beneath the help overlay (the bindings `?` lists).
-    public var contentContext: BindingContext {
+    package var contentContext: BindingContext {
         switch overlay {
         case .ramp?: return .rampEditor
         case .confirm?: return .confirm
@@ -89,26 +89,26 @@ public struct AppState: Equatable, Sendable {
 }
 
 /// The experiment list's filter and selection (kept by key so reloads keep it).
-public struct ListState: Equatable, Sendable {
+package struct ListState: Equatable, Sendable {
     /// The filter as typed, with its cursor.
-    public var filterField = TextField()
+    package var filterField = TextField()
     /// The filter's text (setting it puts the cursor at the end).
-    public var filter: String {
+    package var filter: String {
         get { filterField.text }
         set { filterField.text = newValue }
     }
     /// Whether `/` is active and keys type into the filter.
-    public var isFiltering = false
-    public var selectedKey: String?
+    package var isFiltering = false
+    package var selectedKey: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// A line for the status bar: what just happened, or what went wrong.
-public struct StatusMessage: Equatable, Sendable {
-    public var text: String
-    public var isError: Bool
+package struct StatusMessage: Equatable, Sendable {
+    package var text: String
+    package var isError: Bool
 
-    public static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, isError: false) }
-    public static func error(_ text: String) -> StatusMessage { StatusMessage(text: text, isError: true) }
+    package static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, isError: false) }
+    package static func error(_ text: String) -> StatusMessage { StatusMessage(text: text, isError: true) }
 }

@@ -2,26 +2,26 @@ import ExperimentCore
 import ExperimentEditing
 
 /// Whether a binding's action applies now; if not, why (shown at once when its key is pressed).
-public enum Availability: Equatable, Sendable {
+package enum Availability: Equatable, Sendable {
     case available
     case unavailable(String)
 
     /// Whether the action applies.
-    public var isAvailable: Bool { self == .available }
+    package var isAvailable: Bool { self == .available }
 
     /// The reason it does not apply, or nil.
-    public var reason: String? {
+    package var reason: String? {
         if case .unavailable(let reason) = self { reason } else { nil }
     }
 }
 
 /// What availability depends on: the console's mode and the experiment the action keys act on.
-public struct AvailabilityFacts: Equatable, Sendable {
-    public let readOnly: Bool
+package struct AvailabilityFacts: Equatable, Sendable {
+    package let readOnly: Bool
     /// The open experiment, else the one selected in the list (`AppState.focusedExperiment`).
-    public let experiment: Experiment?
+    package let experiment: Experiment?
 
-    public init(readOnly: Bool, experiment: Experiment?) {
+    package init(readOnly: Bool, experiment: Experiment?) {
         self.readOnly = readOnly
         self.experiment = experiment
     }
@@ -42,7 +42,7 @@ extension Intent {
     /// the `?` overlay (it dims the key and gives the reason). What an experiment's status forbids
     /// is the core's `Experiment.refusalText(for:)`, the rule the store applies; actions not listed
     /// here always apply.
-    public func availability(_ facts: AvailabilityFacts) -> Availability {
+    package func availability(_ facts: AvailabilityFacts) -> Availability {
         switch self {
         case .newExperiment:
             return facts.writing("create an experiment")
@@ -94,5 +94,5 @@ extension AvailabilityFacts {
 
 extension KeyBinding {
     /// Whether this binding's action applies given `facts` (see `Intent.availability`).
-    public func availability(_ facts: AvailabilityFacts) -> Availability { intent.availability(facts) }
+    package func availability(_ facts: AvailabilityFacts) -> Availability { intent.availability(facts) }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// result. Keys are dispatched through `KeyBindings` to the top form or screen, which changes its
 /// own value against a read-only `ScreenContext` and answers with a `ScreenReply` for the rest.
 /// `now` is when the action happened (the runtime passes its clock); it only stamps the message log.
-public enum ConsoleUpdate {
-    public static func update(_ state: inout AppState, _ action: Action, now: Date,
+package enum ConsoleUpdate {
+    package static func update(_ state: inout AppState, _ action: Action, now: Date,
                               rows: RowCache = RowCache()) -> [Effect] {
         var effects: [Effect] = []
         if case .key(let key) = action, clearsMessage(key, state) { state.message = nil }

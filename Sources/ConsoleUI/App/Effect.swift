@@ -3,7 +3,7 @@ import ExperimentEditing
 import ExperimentResults
 
 /// Work the update asks the runtime to do; I/O as values, performed outside the pure update.
-public enum Effect: Equatable, Sendable {
+package enum Effect: Equatable, Sendable {
     /// Perform `work` off the render loop as job `id` (see `Job`); its progress and outcome come back as actions.
     case start(JobID, Work)
     /// Ask job `id` to stop; it answers with its outcome (`.cancelled` when it stopped in time).
@@ -12,13 +12,13 @@ public enum Effect: Equatable, Sendable {
     case quit(Int32)
 
     /// The work a `.start` effect runs (tests compare it without the job's id).
-    public var work: Work? {
+    package var work: Work? {
         if case .start(_, let work) = self { work } else { nil }
     }
 }
 
 /// What happens to the console: a key, a new terminal size, or the result of an effect.
-public enum Action: Equatable, Sendable {
+package enum Action: Equatable, Sendable {
     case key(Key)
     /// The terminal is now `width` × `height` cells (sent once at start and on every resize).
     case resized(width: Int, height: Int)
@@ -36,19 +36,19 @@ public enum Action: Equatable, Sendable {
 }
 
 /// A yes/no question restating an irreversible or important change before it is applied.
-public struct Confirmation: Equatable, Sendable {
-    public var title: String
-    public var lines: [String]
-    public var change: Change
-    public var expectedRevision: Int?
+package struct Confirmation: Equatable, Sendable {
+    package var title: String
+    package var lines: [String]
+    package var change: Change
+    package var expectedRevision: Int?
     /// The form that asked (e.g. the ramp editor, with what was typed); `n`/`Esc` returns to it.
-    public var returnTo: Overlay?
+    package var returnTo: Overlay?
     /// What another writer changed since the question was asked; `y` then asks again instead of applying.
-    public var stale: StaleNote?
+    package var stale: StaleNote?
     /// Why the last `y` was refused, shown whole in the dialog.
-    public var refusal: String?
+    package var refusal: String?
 
-    public init(title: String, lines: [String], change: Change, expectedRevision: Int?, returnTo: Overlay? = nil) {
+    package init(title: String, lines: [String], change: Change, expectedRevision: Int?, returnTo: Overlay? = nil) {
         self.title = title
         self.lines = lines
         self.change = change

@@ -1,19 +1,19 @@
 /// The scrollable panel over the screen (`?` keys, `L` message log): which page, where it is scrolled, what is searched.
-public struct HelpState: Equatable, Sendable {
+package struct HelpState: Equatable, Sendable {
     /// What the panel shows.
-    public enum Page: Equatable, Sendable { case keys, messages }
+    package enum Page: Equatable, Sendable { case keys, messages }
 
-    public var page = Page.keys
+    package var page = Page.keys
     /// The first line shown.
-    public var top = 0
+    package var top = 0
     /// The text searched for (`/`), kept after Enter for `n`/`N`.
-    public var needle = ""
+    package var needle = ""
     /// Whether keys type into the search (`/` until Enter or Esc).
-    public var isSearching = false
+    package var isSearching = false
     /// The line of the current match, if any.
-    public var current: Int?
+    package var current: Int?
 
-    public init(page: Page = .keys) { self.page = page }
+    package init(page: Page = .keys) { self.page = page }
 }
 
 extension HelpState {

@@ -1,5 +1,5 @@
 /// What the user means by a key, whatever key they used (the keybinding table maps keys to these).
-public enum Intent: String, Hashable, Sendable, CaseIterable {
+package enum Intent: String, Hashable, Sendable, CaseIterable {
     // Moving around
     case moveUp, moveDown, top, bottom, pageUp, pageDown, open, back, quit, forceQuit, help, messageLog
     // Acting on the open or selected experiment

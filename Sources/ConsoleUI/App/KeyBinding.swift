@@ -1,15 +1,15 @@
 /// Where a binding applies: the browsing screens, a form, or everywhere.
-public enum BindingContext: String, Hashable, Sendable, CaseIterable {
+package enum BindingContext: String, Hashable, Sendable, CaseIterable {
     case global, list, filter, detail, results, whitelist, history, inspector, inspectorTable, form, rampEditor, confirm, job, help
 
     /// Whether the global bindings (`?`, `i`) work here; text fields and confirmations keep their keys.
-    public var allowsGlobalKeys: Bool { !takesText && ![.confirm, .job, .help].contains(self) }
+    package var allowsGlobalKeys: Bool { !takesText && ![.confirm, .job, .help].contains(self) }
 
     /// Whether keys in this context are typed into a text field when no binding claims them.
-    public var takesText: Bool { [.form, .rampEditor, .inspector, .filter].contains(self) }
+    package var takesText: Bool { [.form, .rampEditor, .inspector, .filter].contains(self) }
 
     /// The heading of this context in the help overlay and docs/keymap.md.
-    public var title: String {
+    package var title: String {
         switch self {
         case .global: "Everywhere"
         case .list: "Experiment list"
@@ -30,17 +30,17 @@ public enum BindingContext: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One row of the keybinding table: the keys, where they apply, what they mean, and their help.
-public struct KeyBinding: Hashable, Sendable {
-    public let keys: [Key]
+package struct KeyBinding: Hashable, Sendable {
+    package let keys: [Key]
     /// How the keys are written in help, e.g. `j/↓`: derived from the keys, so it cannot name another.
-    public var label: String { keys.map(\.label).joined(separator: "/") }
-    public let context: BindingContext
-    public let intent: Intent
-    public let help: String
+    package var label: String { keys.map(\.label).joined(separator: "/") }
+    package let context: BindingContext
+    package let intent: Intent
+    package let help: String
     /// The short text the bottom help bar shows, or nil to leave it to the `?` overlay.
-    public let barText: String?
+    package let barText: String?
 
-    public init(_ keys: [Key], _ context: BindingContext, _ intent: Intent, _ help: String, bar: String? = nil) {
+    package init(_ keys: [Key], _ context: BindingContext, _ intent: Intent, _ help: String, bar: String? = nil) {
         self.keys = keys
         self.context = context
         self.intent = intent

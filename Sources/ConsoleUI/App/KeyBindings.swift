@@ -2,8 +2,8 @@
 ///
 /// Whether a binding's action applies now is its intent's `Intent.availability` (Availability.swift):
 /// dispatch refuses an unavailable key with the reason, the bar hides it, the `?` overlay dims it.
-public enum KeyBindings {
-    public static let all: [KeyBinding] = [
+package enum KeyBindings {
+    package static let all: [KeyBinding] = [
         KeyBinding([.character("?")], .global, .help, "help: every key", bar: "help"),
         KeyBinding([.control("c")], .global, .forceQuit, "quit from anywhere (exit 130)"),
         KeyBinding([.character("i")], .global, .inspect, "inspect a subject", bar: "inspect"),
@@ -144,13 +144,13 @@ public enum KeyBindings {
     /// the help overlay) only to those without a character key (Ctrl-C), exactly the ones
     /// `globals(in:)` lists, so typing `i` or `?` into a field types it (the ramp editor binds `?`
     /// itself: its fields take digits).
-    public static func intent(for key: Key, in context: BindingContext) -> Intent? {
+    package static func intent(for key: Key, in context: BindingContext) -> Intent? {
         if let binding = all.first(where: { $0.context == context && $0.keys.contains(key) }) { return binding.intent }
         return globals(in: context).first { $0.keys.contains(key) }?.intent
     }
 
     /// The global bindings that work in `context`: all of them while browsing, only non-character keys (Ctrl-C) elsewhere.
-    public static func globals(in context: BindingContext) -> [KeyBinding] {
+    package static func globals(in context: BindingContext) -> [KeyBinding] {
         all.filter { binding in
             guard binding.context == .global else { return false }
             if context.allowsGlobalKeys { return true }
@@ -159,12 +159,12 @@ public enum KeyBindings {
     }
 
     /// The bindings the bottom help bar shows in `context`: those with bar text whose action applies given `facts`.
-    public static func helpBar(for context: BindingContext, _ facts: AvailabilityFacts) -> [KeyBinding] {
+    package static func helpBar(for context: BindingContext, _ facts: AvailabilityFacts) -> [KeyBinding] {
         (all.filter { $0.context == context } + globals(in: context)).filter { $0.barText != nil && $0.availability(facts).isAvailable }
     }
 
     /// The keymap as a Markdown table, grouped by context (docs/keymap.md carries exactly this).
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         var lines = ["| Where | Key | Does |", "|---|---|---|"]
         for context in BindingContext.allCases {
             for binding in all where binding.context == context {

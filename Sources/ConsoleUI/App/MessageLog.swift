@@ -1,14 +1,14 @@
 import Foundation
 
 /// One status message as the message log (`L`) keeps it, with the time it was shown.
-public struct LoggedMessage: Equatable, Sendable {
-    public var message: StatusMessage
-    public var at: Date
+package struct LoggedMessage: Equatable, Sendable {
+    package var message: StatusMessage
+    package var at: Date
 }
 
 extension AppState {
     /// How many messages the log keeps, newest last.
-    public static let messageLogLimit = 50
+    package static let messageLogLimit = 50
 
     /// Adds `message` to the log, dropping the oldest beyond the limit.
     mutating func log(_ message: StatusMessage, at time: Date) {

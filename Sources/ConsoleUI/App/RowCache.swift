@@ -6,14 +6,14 @@ import ExperimentCore
 /// Not part of `AppState`: every answer is a function of the store and the screen's input, so the
 /// state stays a plain value with exact equality. The session keeps one cache for its lifetime and
 /// hands it to the update and the views; a fresh cache gives the same answers, only slower.
-public final class RowCache {
+package final class RowCache {
     private var list = ListRows()
     /// One whitelist at a time: the one on screen.
     private var whitelistKey: String?
     private var whitelist = WhitelistRows()
     private var inspector = InspectorResults()
 
-    public init() {}
+    package init() {}
 
     /// The list's experiments in `snapshot` matching `filter`, sorted by key.
     func listRows(_ snapshot: StoreSnapshot, filter: String) -> ListRows {

@@ -1,5 +1,5 @@
 /// A full screen: the experiment list at the root, or one opened above it; each case carries what is its own.
-public enum Screen: Equatable, Sendable {
+package enum Screen: Equatable, Sendable {
     /// The root, always under the stack: its filter and selection are `AppState.list`, which outlive the screens above.
     case list
     case detail(key: String)
@@ -11,7 +11,7 @@ public enum Screen: Equatable, Sendable {
     case results(key: String)
 
     /// The experiment this screen is about, if any.
-    public var experimentKey: String? {
+    package var experimentKey: String? {
         switch self {
         case .list, .inspector: nil
         case .detail(let key), .results(let key): key
@@ -21,7 +21,7 @@ public enum Screen: Equatable, Sendable {
     }
 
     /// Which bindings apply on this screen.
-    public var bindingContext: BindingContext {
+    package var bindingContext: BindingContext {
         switch self {
         case .list: .list
         case .detail: .detail
@@ -34,7 +34,7 @@ public enum Screen: Equatable, Sendable {
 }
 
 /// A form or confirmation drawn over the screen (indirect: a confirmation can hold the form it returns to).
-public indirect enum Overlay: Equatable, Sendable {
+package indirect enum Overlay: Equatable, Sendable {
     case ramp(RampEditor)
     case confirm(Confirmation)
     case resolve(ResolveForm)

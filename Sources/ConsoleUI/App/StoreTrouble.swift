@@ -1,12 +1,12 @@
 import ExperimentCore
 
 /// Why the live reload cannot read the store; the title bar says so until a good read.
-public enum StoreTrouble: Equatable, Sendable {
+package enum StoreTrouble: Equatable, Sendable {
     case missing
     case invalid(reason: String)
 
     /// The trouble behind `error`.
-    public init(_ error: StoreError) {
+    package init(_ error: StoreError) {
         switch error {
         case .missing: self = .missing
         case .invalid(_, let problems) where !problems.isEmpty:
@@ -17,7 +17,7 @@ public enum StoreTrouble: Equatable, Sendable {
     }
 
     /// The title bar's words for it.
-    public var text: String {
+    package var text: String {
         switch self {
         case .missing: "store missing"
         case .invalid(let reason): "store invalid: \(reason)"

@@ -1,5 +1,5 @@
 /// A key the user pressed, independent of the terminal library.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     case character(Character)
     case up, down, left, right
     case home, end, pageUp, pageDown
@@ -14,7 +14,7 @@ public enum Key: Hashable, Sendable {
 
 extension Key {
     /// How the key is written in help, the key bar and docs/keymap.md: `j`, `↓`, `Esc`, `Ctrl-U`.
-    public var label: String {
+    package var label: String {
         switch self {
         case .character(let character): String(character)
         case .up: "↑"

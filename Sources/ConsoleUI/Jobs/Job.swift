@@ -3,12 +3,12 @@ import ExperimentEditing
 import ExperimentResults
 
 /// Names one job (an effect performed off the render loop) from its start to its result.
-public struct JobID: Hashable, Sendable, CustomStringConvertible {
-    public let value: Int
+package struct JobID: Hashable, Sendable, CustomStringConvertible {
+    package let value: Int
 
-    public init(_ value: Int) { self.value = value }
+    package init(_ value: Int) { self.value = value }
 
-    public var description: String { "job \(value)" }
+    package var description: String { "job \(value)" }
 }
 
 /// An effect running off the render loop, as the state tracks it until its outcome arrives.
@@ -17,20 +17,20 @@ public struct JobID: Hashable, Sendable, CustomStringConvertible {
 /// runtime performs the work on a background queue and feeds back `.jobProgress(id, …)` while it
 /// runs and exactly one `.jobFinished(id, outcome)`. `Esc` asks it to stop (`Effect.cancel(id)`);
 /// the job stays listed, marked as giving up, until its outcome arrives.
-public struct Job: Equatable, Sendable {
-    public let id: JobID
-    public let work: Work
+package struct Job: Equatable, Sendable {
+    package let id: JobID
+    package let work: Work
     /// What it does, for the status bar: "saving the change to `checkout`".
-    public var title: String
-    public var progress: JobProgress = .running
+    package var title: String
+    package var progress: JobProgress = .running
     /// `Esc` was pressed: the runtime was asked to stop; the outcome says whether it did.
-    public var isGivingUp = false
+    package var isGivingUp = false
     /// The form or confirmation that asked, opened again if the job fails or is given up, so nothing typed is lost.
-    public var returnTo: Overlay?
+    package var returnTo: Overlay?
 }
 
 /// What the runtime does off the render loop; each case has an outcome in `JobOutcome`.
-public enum Work: Equatable, Sendable {
+package enum Work: Equatable, Sendable {
     /// Apply a change in one store transaction, refused if the experiment moved past `expectedRevision`.
     case apply(Change, expectedRevision: Int?)
     /// Read a CSV file and import it into `experiment`'s whitelist in one transaction.
@@ -42,7 +42,7 @@ public enum Work: Equatable, Sendable {
     case resolveConflicts(shown: [MergeConflict], takingTheirs: Set<String>)
 
     /// Whether it writes the store: one such job at a time, and never with `--read-only`.
-    public var writesStore: Bool {
+    package var writesStore: Bool {
         switch self {
         case .apply, .importWhitelist, .resolveConflicts: true
         case .readResults: false
@@ -61,7 +61,7 @@ public enum Work: Equatable, Sendable {
 }
 
 /// How far a job has got, reported by the runtime while it runs.
-public enum JobProgress: Equatable, Sendable {
+package enum JobProgress: Equatable, Sendable {
     /// Working, with nothing more specific to say.
     case running
     /// Another writer holds the store's lock; waited this many whole seconds so far (of `limit`).
@@ -73,7 +73,7 @@ public enum JobProgress: Equatable, Sendable {
 }
 
 /// How a job ended, fed back to the update as `.jobFinished(id, outcome)`.
-public enum JobOutcome: Equatable, Sendable {
+package enum JobOutcome: Equatable, Sendable {
     /// A change was saved; `snapshot` is the store after it.
     case saved(message: String, snapshot: StoreSnapshot)
     /// A change was refused or failed; `snapshot` is the fresh store when it could be read.

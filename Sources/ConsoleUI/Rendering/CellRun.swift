@@ -1,14 +1,14 @@
 /// Consecutive cells of one row with one style, as the terminal backend paints them.
-public struct CellRun: Hashable, Sendable {
+package struct CellRun: Hashable, Sendable {
     /// The column of the first cell.
-    public var x: Int
+    package var x: Int
     /// The row.
-    public var y: Int
-    public var style: CellStyle
+    package var y: Int
+    package var style: CellStyle
     /// One entry per column: a grapheme cluster, or "" for the right half of a wide character.
-    public var texts: [String]
+    package var texts: [String]
 
-    public init(x: Int, y: Int, style: CellStyle, texts: [String]) {
+    package init(x: Int, y: Int, style: CellStyle, texts: [String]) {
         self.x = x
         self.y = y
         self.style = style
@@ -16,7 +16,7 @@ public struct CellRun: Hashable, Sendable {
     }
 
     /// The run's text as it reads on screen.
-    public var text: String { texts.joined() }
+    package var text: String { texts.joined() }
     /// The number of columns the run covers.
-    public var width: Int { texts.count }
+    package var width: Int { texts.count }
 }

@@ -1,11 +1,11 @@
 /// A rectangle of cells; sizes are never negative.
-public struct Rect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct Rect: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
@@ -13,35 +13,35 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The first column to the right of the rectangle.
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// The first row below the rectangle.
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
     /// Whether the rectangle holds no cell.
-    public var isEmpty: Bool { width == 0 || height == 0 }
+    package var isEmpty: Bool { width == 0 || height == 0 }
 
     /// Whether the cell at (x, y) lies inside.
-    public func contains(x: Int, y: Int) -> Bool {
+    package func contains(x: Int, y: Int) -> Bool {
         x >= self.x && x < maxX && y >= self.y && y < maxY
     }
 
     /// The rectangle shrunk by `amount` on every side.
-    public func inset(by amount: Int) -> Rect {
+    package func inset(by amount: Int) -> Rect {
         inset(top: amount, left: amount, bottom: amount, right: amount)
     }
 
     /// The rectangle shrunk by the given amounts; it never gets a negative size.
-    public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
+    package func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
         Rect(x: x + left, y: y + top, width: width - left - right, height: height - top - bottom)
     }
 
     /// The single-row rectangle at `index` rows below the top (empty when outside).
-    public func row(_ index: Int) -> Rect {
+    package func row(_ index: Int) -> Rect {
         guard index >= 0, index < height else { return Rect(x: x, y: y + max(0, index), width: width, height: 0) }
         return Rect(x: x, y: y + index, width: width, height: 1)
     }
 
     /// Splits off the top `rows` rows (fewer when the rectangle is shorter).
-    public func split(top rows: Int) -> (top: Rect, rest: Rect) {
+    package func split(top rows: Int) -> (top: Rect, rest: Rect) {
         let taken = min(max(0, rows), height)
         return (
             Rect(x: x, y: y, width: width, height: taken),
@@ -50,7 +50,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// Splits off the bottom `rows` rows (fewer when the rectangle is shorter).
-    public func split(bottom rows: Int) -> (rest: Rect, bottom: Rect) {
+    package func split(bottom rows: Int) -> (rest: Rect, bottom: Rect) {
         let taken = min(max(0, rows), height)
         return (
             Rect(x: x, y: y, width: width, height: height - taken),
@@ -59,7 +59,7 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// The cells both rectangles hold (empty when they do not meet).
-    public func intersection(_ other: Rect) -> Rect {
+    package func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)
         let top = max(y, other.y)
         return Rect(x: left, y: top, width: min(maxX, other.maxX) - left, height: min(maxY, other.maxY) - top)

@@ -3,26 +3,26 @@
 /// Invariant: a wide character is a cell with the character followed by a continuation
 /// cell ("") of the same style. Every mutation keeps it, turning the surviving half of
 /// a wide character that gets overwritten into a space.
-public struct ScreenBuffer: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct ScreenBuffer: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     private var cells: [Cell]
 
     /// A buffer of blank cells; negative sizes count as zero.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// The whole buffer as a rectangle at the origin.
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at (x, y); outside the buffer it reads as blank and writes are ignored.
     ///
     /// Setting stores the first grapheme cluster of the text (a space when there is none
     /// or it has no width); a wide one also takes the cell to its right.
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         get {
             guard bounds.contains(x: x, y: y) else { return .blank }
             return cells[index(x, y)]
@@ -42,7 +42,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// (controls, stray combining marks) are dropped: pass untrusted text through
     /// `SafeText.escaped` first to show them instead.
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: String, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = .plain
     ) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
@@ -79,7 +79,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// Writes `count` copies of `character` from (x, y) as `write(String(repeating:count:))` does,
     /// measuring the character once; for glyphs that do not join with themselves (bars, rules).
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         repeating character: Character, count: Int, x: Int, y: Int, maxWidth: Int? = nil, style: CellStyle = .plain
     ) -> Int {
         guard y >= 0, y < height, x < width, count > 0 else { return 0 }
@@ -127,7 +127,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
 
     /// Fills `rect` (clipped to the buffer) with a single-column character in `style`.
-    public mutating func fill(_ rect: Rect, with character: Character = " ", style: CellStyle = .plain) {
+    package mutating func fill(_ rect: Rect, with character: Character = " ", style: CellStyle = .plain) {
         let area = rect.intersection(bounds)
         let text = DisplayWidth.of(character) == 1 ? String(character) : " "
         for y in area.y..<area.maxY {
@@ -138,14 +138,14 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
 
     /// Sets the style of every cell in `rect`, keeping the text.
-    public mutating func setStyle(_ rect: Rect, style: CellStyle) {
+    package mutating func setStyle(_ rect: Rect, style: CellStyle) {
         updateStyle(rect) { $0 = style }
     }
 
     /// Changes the style of every cell in `rect`, keeping the text (e.g. `{ $0.reverse = true }`).
     ///
     /// A wide character cut by the rectangle's edge changes as a whole.
-    public mutating func updateStyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
+    package mutating func updateStyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
@@ -164,7 +164,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     }
 
     /// Each row as plain text with trailing spaces removed, for whole-screen tests.
-    public func lines() -> [String] {
+    package func lines() -> [String] {
         (0..<height).map { y in
             var line = ""
             for x in 0..<width {
@@ -182,7 +182,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// Every cell is in a run when `old` is nil or of another size. A run that would start
     /// on the right half of a wide character starts on its left half instead, so the
     /// backend can always paint whole characters.
-    public func changedRuns(since old: ScreenBuffer?) -> [CellRun] {
+    package func changedRuns(since old: ScreenBuffer?) -> [CellRun] {
         let previous = old.flatMap { $0.width == width && $0.height == height ? $0 : nil }
         func changed(_ i: Int) -> Bool { previous.map { $0.cells[i] != cells[i] } ?? true }
         var runs: [CellRun] = []

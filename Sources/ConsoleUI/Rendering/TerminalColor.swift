@@ -1,4 +1,4 @@
 /// One of the eight standard terminal colours, in ANSI order.
-public enum TerminalColor: UInt8, Sendable, CaseIterable {
+package enum TerminalColor: UInt8, Sendable, CaseIterable {
     case black, red, green, yellow, blue, magenta, cyan, white
 }

@@ -5,20 +5,20 @@ import ExperimentEditing
 /// file still holds OURS's value of: each with BASE, OURS and THEIRS in words. The operator picks
 /// a side per conflict; Enter writes those sides into the store as the file holds it (validated,
 /// each choice recorded in the history) and stages it (`git add`), so `git commit` concludes the merge.
-public struct ConflictsForm: Equatable, Sendable {
-    public var conflicts: [MergeConflict]
+package struct ConflictsForm: Equatable, Sendable {
+    package var conflicts: [MergeConflict]
     /// Per conflict: whether THEIRS's value is taken (OURS's at first: what the file holds).
-    public var takesTheirs: [Bool]
+    package var takesTheirs: [Bool]
     /// The conflict the arrows change.
-    public var focus = 0
+    package var focus = 0
 
-    public init(_ conflicts: [MergeConflict]) {
+    package init(_ conflicts: [MergeConflict]) {
         self.conflicts = conflicts
         takesTheirs = Array(repeating: false, count: conflicts.count)
     }
 
     /// The ids of the conflicts settled with THEIRS's value.
-    public var theirs: Set<String> {
+    package var theirs: Set<String> {
         Set(conflicts.indices.filter { takesTheirs[$0] }.map { conflicts[$0].id })
     }
 

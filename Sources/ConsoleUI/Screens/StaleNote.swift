@@ -1,10 +1,10 @@
 import ExperimentCore
 
 /// What another writer changed in an experiment while a form or dialog about it was open, and by whom.
-public struct StaleNote: Equatable, Sendable {
+package struct StaleNote: Equatable, Sendable {
     /// e.g. "⚠ `checkout` changed while this was open: maria.pm ramped it at 2026-03-01 10:02:00 UTC
     /// (control=50,treat=50 → control=70,treat=30)".
-    public var text: String
+    package var text: String
 
     /// The note for `key` opened on `revision`, from the store's newest history entry for it; nil when it did not move.
     init?(_ snapshot: StoreSnapshot, key: String, openedAt revision: Int) {

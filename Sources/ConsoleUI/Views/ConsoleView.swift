@@ -1,16 +1,16 @@
 import ExperimentCore
 
 /// Renders the whole console into a buffer: title bar, the screen, any overlay, status and help bars.
-public enum ConsoleView {
+package enum ConsoleView {
     /// The smallest terminal the console draws into.
-    public static let minimumWidth = 60
-    public static let minimumHeight = 16
+    package static let minimumWidth = 60
+    package static let minimumHeight = 16
 
     /// The rows between the title bar and the status and help bars.
     static func bodyHeight(terminalHeight: Int) -> Int { max(0, terminalHeight - 3) }
 
     /// The whole screen; `rows` memoises the derived rows (a fresh cache draws the same, slower).
-    public static func render(_ state: AppState, rows: RowCache = RowCache(), width: Int, height: Int) -> ScreenBuffer {
+    package static func render(_ state: AppState, rows: RowCache = RowCache(), width: Int, height: Int) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: max(width, 0), height: max(height, 0))
         guard width >= minimumWidth, height >= minimumHeight else {
             let text = "terminal too small (need \(minimumWidth)×\(minimumHeight))"

@@ -1,7 +1,7 @@
 import ExperimentCore
 
 /// The console's colours and glyphs; every colour comes with a word or glyph so NO_COLOR still reads.
-public enum Palette {
+package enum Palette {
     /// Colours for variants by index, cycled.
     static let variantColors: [TerminalColor] = [.blue, .green, .magenta, .cyan, .yellow, .red]
     /// Fill glyphs for variants by index, cycled, so bars read without colour.

@@ -5,40 +5,40 @@
 /// before and at the cursor; Ctrl-U clears. A field can have its whole text selected, as a field
 /// focused with Tab has in a browser: the next typed character replaces it, ←/Home and →/End drop the
 /// selection at the start and the end, Backspace/Delete clear it.
-public struct TextField: Equatable, Sendable {
+package struct TextField: Equatable, Sendable {
     /// The text; setting it puts the cursor at the end and drops the selection.
-    public var text: String {
+    package var text: String {
         didSet {
             cursor = text.count
             isAllSelected = false
         }
     }
     /// Where the cursor is: the number of characters before it (0…`text.count`).
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     /// Whether the whole text is selected, so the next typed character replaces it.
-    public private(set) var isAllSelected = false
+    package private(set) var isAllSelected = false
 
     /// A field holding `text`, the cursor at its end.
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         self.text = text
         cursor = text.count
     }
 
     /// Selects the whole text (nothing to select when it is empty); the cursor goes to the end.
-    public mutating func selectAll() {
+    package mutating func selectAll() {
         cursor = text.count
         isAllSelected = !text.isEmpty
     }
 
     /// Moves the cursor to `position` (clamped), dropping the selection.
-    public mutating func moveCursor(to position: Int) {
+    package mutating func moveCursor(to position: Int) {
         cursor = min(max(position, 0), text.count)
         isAllSelected = false
     }
 
     /// Applies an editing key; returns whether the key was consumed.
     @discardableResult
-    public mutating func type(_ key: Key) -> Bool {
+    package mutating func type(_ key: Key) -> Bool {
         switch key {
         case .character(let character) where !character.isNewline:
             insert(character)

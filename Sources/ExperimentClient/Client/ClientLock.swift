@@ -1,6 +1,7 @@
 import Foundation
 
 /// A mutual-exclusion lock (Foundation's `NSLock`, on every platform).
+/// `@unchecked Sendable`: it holds only an `NSLock`, which is made for threads.
 @usableFromInline
 final class ClientLock: @unchecked Sendable {
     @usableFromInline let lock = NSLock()

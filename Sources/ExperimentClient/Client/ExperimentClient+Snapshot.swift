@@ -112,6 +112,7 @@ extension ExperimentClient {
 }
 
 /// A registration made by `observeChanges`; cancelled when cancelled or released.
+/// `@unchecked Sendable`: `id` is a `let` and `client` a weak reference; removing the observer goes through the client's lock.
 public final class ChangeObservation: @unchecked Sendable {
     private weak var client: ExperimentClient?
     private let id: Int

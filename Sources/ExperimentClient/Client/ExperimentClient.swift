@@ -7,6 +7,7 @@ import Foundation
 /// (no snapshot yet, unknown key, unknown variant, undecodable payload) serves the key's default
 /// and is reported once to the delegate. Every decision comes from the core's decision table
 /// (`CompiledExperiment.decide(for:)`, SPEC §4). Safe to use from any thread.
+/// `@unchecked Sendable`: its `var`s are touched only under `lock` (answers) or `replacementLock` (the state and its delivery).
 public final class ExperimentClient: @unchecked Sendable {
     @usableFromInline let lock = ClientLock()
     /// Each key type's answer for the current snapshot, subject and overrides (a `Resolved<Value>`),

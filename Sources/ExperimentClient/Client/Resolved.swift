@@ -1,6 +1,7 @@
 import ExperimentCore
 
 /// One key type's answer, cached until the snapshot, subject or overrides change.
+/// `@unchecked Sendable`: every field is a `let`, set once in `init`.
 @usableFromInline
 final class Resolved<Value: Sendable>: @unchecked Sendable {
     /// The value alone, what `value(for:)` reads.

@@ -3,6 +3,7 @@ import Foundation
 /// Where the snapshot in use came from (URL, validators, bytes) and the background refresh task.
 ///
 /// Guarded by the client's replacement lock, except `task`, which has a lock of its own.
+/// `@unchecked Sendable`: `origin` and `restored` only under the client's replacement lock, `task` only under `taskLock`.
 final class DeliveryState: @unchecked Sendable {
     /// The URL, validators and bytes of the snapshot in use, when it came from a refresh (or from a
     /// cache whose validators were saved beside it).

@@ -9,6 +9,7 @@ import FoundationNetworking
 /// The outcome is handed over once, through a continuation, the moment it is known: a deadline or
 /// a cap does not wait for the transport to wind the transfer down (it is cancelled, off the
 /// delegate queue, and whatever it says afterwards is ignored).
+/// `@unchecked Sendable`: its `var`s are touched only under `lock`.
 final class SnapshotTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Outcome = Result<(Data, URLResponse), RefreshError>
 

@@ -13,6 +13,7 @@ import FoundationNetworking
 /// a batch answered `400`/`413`/`422`) would be refused again: they are dropped, counted and
 /// reported. The queue holds at most `capacity` rows; a row past that is dropped, counted and
 /// reported. Thread-safe; sends never overlap.
+/// `@unchecked Sendable`: its `var`s are touched only under `lock`, and `gate` lets one send through at a time.
 public final class HTTPExposureSink: ExposureSink, @unchecked Sendable {
     /// Where batches are posted (the server's URL + `v1/exposures`).
     public let endpoint: URL

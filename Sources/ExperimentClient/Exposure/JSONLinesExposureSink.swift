@@ -6,6 +6,7 @@ import Foundation
 /// Each line goes to the file in one `write` on a descriptor opened with `O_APPEND`, so lines
 /// from several threads or processes never interleave and each is in the file when `record`
 /// returns (no buffering in this process).
+/// `@unchecked Sendable`: `failureCount` is touched only under `lock`; each line is one `write` on an `O_APPEND` descriptor.
 public final class JSONLinesExposureSink: ExposureSink, @unchecked Sendable {
     public let path: String
     private let handle: FileHandle

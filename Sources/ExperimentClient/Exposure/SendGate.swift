@@ -2,6 +2,7 @@ import Foundation
 
 /// Lets one task at a time through (an asynchronous mutex): the sink's sends never overlap, so a
 /// batch is never sent twice by a flush and the background sender at once.
+/// `@unchecked Sendable`: `busy` and `waiting` are touched only under `lock`.
 final class SendGate: @unchecked Sendable {
     private let lock = NSLock()
     private var busy = false

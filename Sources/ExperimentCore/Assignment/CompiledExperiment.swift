@@ -151,6 +151,7 @@ extension CompiledExperiment {
     }
 
     /// The parts of a compiled experiment that decisions rarely read, shared by every copy.
+    /// `@unchecked Sendable`: every field is a `let`, and `filter`'s words are written in its `init` and only read after.
     @usableFromInline
     final class Storage: @unchecked Sendable {
         let key: String

@@ -9,6 +9,7 @@
 ///
 /// The words are allocated here and freed by the owner (`CompiledExperiment.Storage`) with
 /// `deallocate()`; the filter itself is a plain value read in place.
+/// `@unchecked Sendable`: `words` are written in `init` and only read after (their owner frees them).
 @usableFromInline
 struct WhitelistFilter: @unchecked Sendable {
     @usableFromInline let words: UnsafeMutablePointer<UInt64>?

@@ -4,6 +4,7 @@
 /// the digits of `top` (at most 4294) comes from a table, and only the six zero-padded digits of
 /// `bottom` are hashed, three at a time from a table of digit triples. That is six multiplies in the
 /// dependency chain instead of ten, and no division loop. Values under 10⁶ take the plain path.
+/// `@unchecked Sendable`: `table` is written once, in `init`, and only read after.
 @usableFromInline
 package struct DecimalHash: @unchecked Sendable {
     /// Entries `0..<topCount`: the FNV-1a state after the digits of the index. Then 1000 entries: the

@@ -33,6 +33,7 @@ package enum PayloadEncoding {
     }
 
     /// The payload texts met during one `encode`, each behind a placeholder no store text holds.
+    /// `@unchecked Sendable`: one `encode` call makes it and uses it on its own thread (the encoder's `userInfo` asks for `Sendable`).
     final class Collector: @unchecked Sendable {
         var texts: [String] = []
         let nonce = UUID().uuidString

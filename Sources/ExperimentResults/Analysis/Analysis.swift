@@ -2,26 +2,26 @@ import ExperimentStats
 
 /// A variant's totals for one metric: its sufficient statistics, checked once where they are made
 /// (the analyzer from the raw logs, the summary reader from a `--summary` row), and with CUPED its covariate sums.
-public struct VariantTotals: Equatable, Sendable {
+package struct VariantTotals: Equatable, Sendable {
     /// Analysed subjects, Σ value, Σ value², and from raw logs Σ (value − mean)² (a second pass: the
     /// variance from it is exact whatever the values' offset, where `Σx² − (Σx)²/n` cancels).
-    public var statistics: GroupStatistics
+    package var statistics: GroupStatistics
     /// With CUPED: the same subjects' pre-exposure covariate sums; nil without.
-    public var covariate: CovariateTotals?
+    package var covariate: CovariateTotals?
 
-    public init(statistics: GroupStatistics, covariate: CovariateTotals? = nil) {
+    package init(statistics: GroupStatistics, covariate: CovariateTotals? = nil) {
         self.statistics = statistics
         self.covariate = covariate
     }
 }
 
 /// A variant's covariate statistics for CUPED (SPEC §12): Σ X, Σ X² and Σ X·Y over its analysed subjects.
-public struct CovariateTotals: Equatable, Sendable {
-    public var sum: Double
-    public var sumSquares: Double
-    public var crossSum: Double
+package struct CovariateTotals: Equatable, Sendable {
+    package var sum: Double
+    package var sumSquares: Double
+    package var crossSum: Double
 
-    public init(sum: Double, sumSquares: Double, crossSum: Double) {
+    package init(sum: Double, sumSquares: Double, crossSum: Double) {
         self.sum = sum
         self.sumSquares = sumSquares
         self.crossSum = crossSum
@@ -31,7 +31,7 @@ public struct CovariateTotals: Equatable, Sendable {
 extension CovariateTotals {
     /// The covariate sums with the outcome they go with, checked: refused (naming the field) when no
     /// sample has them — a negative Σx², a variance below zero, a cross sum past Cauchy–Schwarz.
-    public static func group(_ covariate: CovariateTotals, outcome: GroupStatistics) throws(StatisticsError) -> CovariateGroup {
+    package static func group(_ covariate: CovariateTotals, outcome: GroupStatistics) throws(StatisticsError) -> CovariateGroup {
         let statistics: GroupStatistics
         do throws(StatisticsError) {
             statistics = try GroupStatistics(subjects: outcome.subjects, sum: covariate.sum, sumSquares: covariate.sumSquares)
@@ -44,12 +44,12 @@ extension CovariateTotals {
 }
 
 /// One metric's totals, a `VariantTotals` per variant of the experiment (in the experiment's order).
-public struct MetricTotals: Equatable, Sendable {
-    public var name: String
-    public var type: MetricType
-    public var variants: [VariantTotals]
+package struct MetricTotals: Equatable, Sendable {
+    package var name: String
+    package var type: MetricType
+    package var variants: [VariantTotals]
 
-    public init(name: String, type: MetricType, variants: [VariantTotals]) {
+    package init(name: String, type: MetricType, variants: [VariantTotals]) {
         self.name = name
         self.type = type
         self.variants = variants
@@ -57,19 +57,19 @@ public struct MetricTotals: Equatable, Sendable {
 }
 
 /// Who was counted and who was set aside; nil where the input cannot tell (a `--summary` file).
-public struct SubjectCounts: Equatable, Sendable {
+package struct SubjectCounts: Equatable, Sendable {
     /// Distinct subjects with an exposure to a known variant inside the window.
-    public var exposed: Int?
+    package var exposed: Int?
     /// Subjects left after the removals below.
-    public var analysed: Int
+    package var analysed: Int
     /// Subjects seen in more than one variant, removed from all.
-    public var multipleVariants: Int?
+    package var multipleVariants: Int?
     /// Whitelisted subjects removed (they were not bucketed).
-    public var whitelisted: Int?
+    package var whitelisted: Int?
     /// Exposure rows naming a variant the experiment does not have.
-    public var unknownVariantRows: Int?
+    package var unknownVariantRows: Int?
 
-    public init(exposed: Int?, analysed: Int, multipleVariants: Int?, whitelisted: Int?, unknownVariantRows: Int?) {
+    package init(exposed: Int?, analysed: Int, multipleVariants: Int?, whitelisted: Int?, unknownVariantRows: Int?) {
         self.exposed = exposed
         self.analysed = analysed
         self.multipleVariants = multipleVariants
@@ -79,28 +79,28 @@ public struct SubjectCounts: Equatable, Sendable {
 }
 
 /// What the logs say about one experiment, before any statistics: counts and per-variant totals.
-public struct Analysis: Equatable, Sendable {
-    public var experiment: String
+package struct Analysis: Equatable, Sendable {
+    package var experiment: String
     /// The experiment's variant names in order, and which one is the control.
-    public var variants: [String]
-    public var control: String
-    public var window: ResultsWindow
-    public var subjects: SubjectCounts
+    package var variants: [String]
+    package var control: String
+    package var window: ResultsWindow
+    package var subjects: SubjectCounts
     /// Analysed subjects per variant (the sample-ratio check's observed counts).
-    public var variantSubjects: [Int]
-    public var metrics: [MetricTotals]
+    package var variantSubjects: [Int]
+    package var metrics: [MetricTotals]
     /// Metrics asked for with `--metric` that no conversion row names.
-    public var missingMetrics: [String]
+    package var missingMetrics: [String]
     /// Rows read from both logs.
-    public var rowsRead: Int
+    package var rowsRead: Int
     /// What the reading set aside and the reader should know (a partial last line still being written).
-    public var readNotes: [String] = []
+    package var readNotes: [String] = []
     /// The latest exposure inside the window (nanoseconds); nil without exposures or from a summary.
-    public var lastExposure: Int64?
+    package var lastExposure: Int64?
     /// With CUPED from the logs: the lookback before each first exposure (nanoseconds); nil otherwise.
-    public var lookback: Int64? = nil
+    package var lookback: Int64? = nil
 
-    public init(experiment: String, variants: [String], control: String, window: ResultsWindow, subjects: SubjectCounts,
+    package init(experiment: String, variants: [String], control: String, window: ResultsWindow, subjects: SubjectCounts,
                 variantSubjects: [Int], metrics: [MetricTotals], missingMetrics: [String] = [], rowsRead: Int = 0, lastExposure: Int64? = nil) {
         self.experiment = experiment
         self.variants = variants

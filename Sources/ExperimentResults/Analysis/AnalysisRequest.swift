@@ -1,27 +1,27 @@
 import ExperimentCore
 
 /// Everything one analysis needs: the experiment, its window, the logs and the options of `results`.
-public struct AnalysisRequest: Equatable, Sendable {
-    public var experiment: Experiment
-    public var window: ResultsWindow
+package struct AnalysisRequest: Equatable, Sendable {
+    package var experiment: Experiment
+    package var window: ResultsWindow
     /// The exposures logs: files, or directories of `exposures-*` logs (`EventSources`), read in this order.
-    public var exposuresPaths: [String]
+    package var exposuresPaths: [String]
     /// The conversions logs: files, or directories of `conversions-*` logs, read in this order.
-    public var conversionsPaths: [String]
+    package var conversionsPaths: [String]
     /// Only these metrics, in this order (empty: every metric in the conversions, by name).
-    public var metrics: [String]
+    package var metrics: [String]
     /// With `--conversion-window HOURS`: conversions count only up to first exposure + this (nanoseconds).
-    public var conversionWindow: Int64?
+    package var conversionWindow: Int64?
     /// With `--cuped`: each subject's covariate sums the metric over [first exposure − lookback, first exposure) (nanoseconds).
-    public var lookback: Int64?
+    package var lookback: Int64?
 
-    public init(experiment: Experiment, window: ResultsWindow, exposuresPath: String, conversionsPath: String,
+    package init(experiment: Experiment, window: ResultsWindow, exposuresPath: String, conversionsPath: String,
                 metrics: [String] = [], conversionWindow: Int64? = nil, lookback: Int64? = nil) {
         self.init(experiment: experiment, window: window, exposuresPaths: [exposuresPath], conversionsPaths: [conversionsPath],
                   metrics: metrics, conversionWindow: conversionWindow, lookback: lookback)
     }
 
-    public init(experiment: Experiment, window: ResultsWindow, exposuresPaths: [String], conversionsPaths: [String],
+    package init(experiment: Experiment, window: ResultsWindow, exposuresPaths: [String], conversionsPaths: [String],
                 metrics: [String] = [], conversionWindow: Int64? = nil, lookback: Int64? = nil) {
         self.experiment = experiment
         self.window = window
@@ -33,26 +33,26 @@ public struct AnalysisRequest: Equatable, Sendable {
     }
 
     /// The one exposures log (or directory) when a single one is given.
-    public var exposuresPath: String {
+    package var exposuresPath: String {
         get { exposuresPaths.first ?? "" }
         set { exposuresPaths = [newValue] }
     }
 
     /// The one conversions log (or directory) when a single one is given.
-    public var conversionsPath: String {
+    package var conversionsPath: String {
         get { conversionsPaths.first ?? "" }
         set { conversionsPaths = [newValue] }
     }
 
     /// The longest conversion window: as many whole hours as 64 bits of nanoseconds hold (about 292 years).
-    public static let maxConversionWindowHours = 2_562_047.0
+    package static let maxConversionWindowHours = 2_562_047.0
 
     /// Hours as nanoseconds (for `--conversion-window`); nil past `maxConversionWindowHours` or not finite.
-    public static func nanos(hours: Double) -> Int64? {
+    package static func nanos(hours: Double) -> Int64? {
         guard hours.isFinite, abs(hours) <= maxConversionWindowHours else { return nil }
         return Int64(exactly: (hours * 3_600e9).rounded())
     }
 
     /// CUPED's default lookback (SPEC §12), in days.
-    public static let defaultLookbackDays = 14.0
+    package static let defaultLookbackDays = 14.0
 }

@@ -2,19 +2,19 @@ import ExperimentCore
 import Foundation
 
 /// The time span rows are read in, and the weights subjects were bucketed with during it (SPEC §8 "Window").
-public struct ResultsWindow: Equatable, Sendable {
+package struct ResultsWindow: Equatable, Sendable {
     /// Inclusive bounds, nanoseconds since 1970.
-    public var from: Int64
-    public var to: Int64
+    package var from: Int64
+    package var to: Int64
     /// Bucket counts per variant name at the window's start (the phase's weights).
-    public var weights: [String: Int]
+    package var weights: [String: Int]
     /// Whether a ramp changed the weights strictly inside the window (the sample-ratio check does not apply).
-    public var weightsChangedInside: Bool
+    package var weightsChangedInside: Bool
     /// The spans the experiment was paused (a `pause` to the next `start`, or on to the end of time), in
     /// nanoseconds, as the history records them: no traffic flowed then (`plan`'s days of traffic).
-    public var paused: [Range<Int64>]
+    package var paused: [Range<Int64>]
 
-    public init(from: Int64, to: Int64, weights: [String: Int], weightsChangedInside: Bool, paused: [Range<Int64>] = []) {
+    package init(from: Int64, to: Int64, weights: [String: Int], weightsChangedInside: Bool, paused: [Range<Int64>] = []) {
         self.from = from
         self.to = to
         self.weights = weights
@@ -25,7 +25,7 @@ public struct ResultsWindow: Equatable, Sendable {
     /// The current phase of `experiment` (latest ramp or re-salt, else its first start) to its resolve or `now`;
     /// `from`/`to` (nanoseconds) override either end. Throws when a history entry the weights are read
     /// back from does not read as its action's words (naming the entry).
-    public static func resolve(_ experiment: Experiment, history: [HistoryEntry], now: Date, from: Int64? = nil,
+    package static func resolve(_ experiment: Experiment, history: [HistoryEntry], now: Date, from: Int64? = nil,
                                to: Int64? = nil) throws(HistoryTextError) -> ResultsWindow {
         let entries = history.filter { $0.experiment == experiment.key }
         let phaseStart = entries.last { $0.action == .ramp || $0.action == .resalt }?.at
@@ -78,7 +78,7 @@ public struct ResultsWindow: Equatable, Sendable {
 
     /// Nanoseconds since 1970 of a date (whole microseconds are exact); a date outside 1677-09-21 –
     /// 2262-04-11 (a clock or a history entry far off) is held at that end, as `EventTime.nanos(seconds:)`.
-    public static func nanos(_ date: Date) -> Int64 {
+    package static func nanos(_ date: Date) -> Int64 {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         let fraction = ((date.timeIntervalSince1970 - seconds) * 1e6).rounded() * 1_000
         guard let whole = Int64(exactly: seconds), case (let scaled, false) = whole.multipliedReportingOverflow(by: 1_000_000_000),

@@ -2,9 +2,9 @@ import ExperimentCore
 
 /// The words of the decision (SPEC §12), the same for `results`, `resolve` and the console: the
 /// one-line verdict, each verdict, and why a resolve should stop.
-public enum DecisionText {
+package enum DecisionText {
     /// `goal purchase: green better (99.2 %); guardrails ok; sample ratio ok`.
-    public static func headline(_ report: ResultsReport) -> String {
+    package static func headline(_ report: ResultsReport) -> String {
         var parts: [String] = []
         if let goal = report.named.goal {
             if let metric = report.metrics.first(where: { $0.role == .goal }) {
@@ -25,7 +25,7 @@ public enum DecisionText {
     }
 
     /// `better (99.2 %)`, `inconclusive (p = 0.2100)`, `no estimate`: a variant's verdict with the number behind it.
-    public static func verdictClause(_ variant: ResultsReport.VariantResult, _ engine: StatsEngine) -> String {
+    package static func verdictClause(_ variant: ResultsReport.VariantResult, _ engine: StatsEngine) -> String {
         guard let verdict = variant.verdict else { return "" }
         guard variant.lift != nil else { return "\(word(verdict)) (no estimate)" }
         if let chance = variant.chanceToWin { return "\(word(verdict)) (\(ResultsFormat.chance(chance)))" }
@@ -35,7 +35,7 @@ public enum DecisionText {
     }
 
     /// A verdict as shown: `better`, `worse`, `inconclusive`, `ok`, `FAILS`, `NO DATA`.
-    public static func word(_ verdict: MetricVerdict) -> String {
+    package static func word(_ verdict: MetricVerdict) -> String {
         switch verdict {
         case .fails: "FAILS"
         case .noData: "NO DATA"
@@ -44,7 +44,7 @@ public enum DecisionText {
     }
 
     /// `ok`, `MISMATCH (p < 0.0001)`, `not checked (not enough traffic)`, `not checked (the weights changed in the window)`.
-    public static func sampleRatioWords(_ verdict: SampleRatioVerdict) -> String {
+    package static func sampleRatioWords(_ verdict: SampleRatioVerdict) -> String {
         switch verdict.status {
         case .ok: "ok"
         case .mismatch: "MISMATCH" + (verdict.pValue.map { " (\(ResultsFormat.pClause($0)))" } ?? "")
@@ -55,7 +55,7 @@ public enum DecisionText {
 
     /// `guardrail refund FAILS for green (97.0 % chance of being worse)`, one per failing guardrail and variant
     /// (only `variant`'s when given).
-    public static func guardrailFailures(_ report: ResultsReport, variant name: String?) -> [String] {
+    package static func guardrailFailures(_ report: ResultsReport, variant name: String?) -> [String] {
         report.metrics.filter { $0.role == .guardrail }.flatMap { metric in
             metric.variants.filter { $0.verdict == .fails && (name == nil || $0.name == name) }.map { variant in
                 let evidence = variant.chanceToWin.map { "\(ResultsFormat.chance(1 - $0)) chance of being worse" }
@@ -66,7 +66,7 @@ public enum DecisionText {
     }
 
     /// `guardrail refund: no data`, one per guardrail without data (only when `variant`, given, has that verdict: not the control).
-    public static func guardrailsWithoutData(_ report: ResultsReport, variant name: String?) -> [String] {
+    package static func guardrailsWithoutData(_ report: ResultsReport, variant name: String?) -> [String] {
         report.metrics.filter { metric in
             metric.role == .guardrail && metric.variants.contains { $0.verdict == .noData && (name == nil || $0.name == name) }
         }.map { "guardrail \($0.name): no data" }
@@ -74,7 +74,7 @@ public enum DecisionText {
 
     /// Why resolving to `winner` needs `--force` (or a second yes in the console): a sample-ratio
     /// mismatch, a guardrail failing for `winner` or without data. Empty when nothing stands in the way.
-    public static func resolveObjections(_ report: ResultsReport, winner: String) -> [String] {
+    package static func resolveObjections(_ report: ResultsReport, winner: String) -> [String] {
         var objections: [String] = []
         if report.sampleRatio.status == .mismatch { objections.append("sample ratio " + sampleRatioWords(report.sampleRatio)) }
         objections += guardrailFailures(report, variant: winner)
@@ -84,7 +84,7 @@ public enum DecisionText {
 
     /// The variant the goal favours: the best mean in the goal's direction (the control when no
     /// variant has data); nil without a goal in the report.
-    public static func goalLeader(_ report: ResultsReport) -> String? {
+    package static func goalLeader(_ report: ResultsReport) -> String? {
         guard let metric = report.metrics.first(where: { $0.role == .goal }) else { return nil }
         let sign = metric.direction == .decrease ? -1.0 : 1.0
         return metric.variants.filter { $0.mean != nil }.max { sign * ($0.mean ?? 0) < sign * ($1.mean ?? 0) }?.name
@@ -92,7 +92,7 @@ public enum DecisionText {
     }
 
     /// `goal` or `guardrail, lower is better`: a metric's role in a table's title.
-    public static func roleWords(_ metric: ResultsReport.MetricResult) -> String? {
+    package static func roleWords(_ metric: ResultsReport.MetricResult) -> String? {
         let direction = metric.direction == .decrease ? "lower is better" : nil
         switch metric.role {
         case .goal: return ["goal", direction].compactMap { $0 }.joined(separator: ", ")
@@ -104,7 +104,7 @@ public enum DecisionText {
 
 extension DecisionText {
     /// `control 45.0 % of 50.0 %, green 55.0 % of 50.0 %`: each variant's observed share of the analysed subjects against the expected one.
-    public static func observedOfExpected(_ verdict: SampleRatioVerdict) -> String {
+    package static func observedOfExpected(_ verdict: SampleRatioVerdict) -> String {
         let total = verdict.observed.reduce(0) { $0 + $1.subjects }
         return zip(verdict.expected, verdict.observed).map { expected, observed in
             let share = total > 0 ? Double(observed.subjects) / Double(total) : 0
@@ -113,7 +113,7 @@ extension DecisionText {
     }
 
     /// Why a report has no metric: no exposures in the window, no analysed subjects, or no conversion of theirs.
-    public static func noMetricsReason(_ analysis: Analysis) -> String {
+    package static func noMetricsReason(_ analysis: Analysis) -> String {
         analysis.subjects.exposed == 0 ? "no exposures of this experiment in the window"
             : analysis.subjects.analysed == 0 ? "no analysed subjects in the window"
             : "no conversion of the analysed subjects names a metric"
@@ -121,7 +121,7 @@ extension DecisionText {
 
     /// `about 12 more days for 80 % power at a 5 % effect`, `80 % power at a 5 % effect reached`, or
     /// `… not within 365 days at this traffic`: the slowest variant of the plan.
-    public static func planLine(_ plan: PowerPlan) -> String {
+    package static func planLine(_ plan: PowerPlan) -> String {
         let goal = "\(ResultsFormat.percent(plan.target, digits: 0)) power at a \(effectWords(plan.mde)) effect"
         guard !plan.rows.isEmpty, plan.rows.allSatisfy({ $0.power != nil }) else { return "no power estimate for \(goal) (no control mean or variance yet)" }
         let days = plan.rows.map(\.daysRemaining)
@@ -131,12 +131,12 @@ extension DecisionText {
     }
 
     /// What power is for, beside a chance to win: `power: the chance of detecting a true 5 % effect — it says how long to run, not who wins`.
-    public static func powerMeaning(_ mde: Double) -> String {
+    package static func powerMeaning(_ mde: Double) -> String {
         "power: the chance of detecting a true \(effectWords(mde)) effect — it says how long to run, not who wins"
     }
 
     /// A relative effect in percent without needless decimals: `0.05` → `5 %`, `0.025` → `2.5 %`.
-    public static func effectWords(_ mde: Double) -> String {
+    package static func effectWords(_ mde: Double) -> String {
         ResultsFormat.number(mde * 100) + " %"
     }
 }

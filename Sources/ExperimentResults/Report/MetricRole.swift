@@ -1,7 +1,7 @@
 import ExperimentCore
 
 /// What a metric is to an experiment (SPEC §12): its goal, one of its guardrails, or another metric.
-public enum MetricRole: String, Equatable, Sendable {
+package enum MetricRole: String, Equatable, Sendable {
     case goal, guardrail, other
 
     /// A metric's role and direction in one experiment, and the verdict rule that goes with the role.
@@ -37,7 +37,7 @@ public enum MetricRole: String, Equatable, Sendable {
     /// The metrics `results` asks the logs for: those given with `--metric`; else, when the
     /// experiment names a goal or guardrails and `allMetrics` is off, exactly those (goal first);
     /// else every metric (empty: all).
-    public static func wanted(given: [String], named: ExperimentMetrics, allMetrics: Bool) -> [String] {
+    package static func wanted(given: [String], named: ExperimentMetrics, allMetrics: Bool) -> [String] {
         if !given.isEmpty || allMetrics { return given }
         return named.named.map(\.metric)
     }

@@ -1,41 +1,41 @@
 /// How much longer an experiment must run (SPEC §12 "Power and duration"): per non-control variant,
 /// its power now to detect a relative effect `mde` on one metric, and the whole days until the power reaches a target.
-public struct PowerPlan: Equatable, Sendable {
+package struct PowerPlan: Equatable, Sendable {
     /// GrowthBook's and SPEC §12's defaults: a 5 % relative effect, 80 % power.
-    public static let defaultEffect = 0.05
-    public static let defaultPower = 0.8
+    package static let defaultEffect = 0.05
+    package static let defaultPower = 0.8
     /// The powers a plan aims for: below one half a true effect is more likely missed than found, so
     /// it plans nothing useful; 1 is never reached.
-    public static let powers = 0.5..<1.0
+    package static let powers = 0.5..<1.0
     /// The relative effects a plan takes: above 0, below 1,000 %.
-    public static let effects = Double.leastNonzeroMagnitude..<10.0
+    package static let effects = Double.leastNonzeroMagnitude..<10.0
     /// The longest draft a plan reports, in days (a century): beyond, the traffic is too thin to plan with.
-    public static let longestDraftDays = 36_500
+    package static let longestDraftDays = 36_500
 
-    public struct Row: Equatable, Sendable {
-        public var name: String
+    package struct Row: Equatable, Sendable {
+        package var name: String
         /// Analysed subjects of the variant now.
-        public var subjects: Int
+        package var subjects: Int
         /// The variant's subjects per day so far (subjects / days of traffic).
-        public var subjectsPerDay: Double
+        package var subjectsPerDay: Double
         /// The power now; nil when there is nothing to estimate it from (no control mean or variance).
-        public var power: Double?
+        package var power: Double?
         /// Whole days still needed (0: reached); nil when not within 365 days.
-        public var daysRemaining: Int?
+        package var daysRemaining: Int?
     }
 
-    public var metric: String
-    public var type: MetricType
-    public var mde: Double
-    public var target: Double
+    package var metric: String
+    package var type: MetricType
+    package var mde: Double
+    package var target: Double
     /// Days of traffic (a real number): from the window's start to its last exposure (the window's end
     /// from a summary), less the spans the experiment was paused.
-    public var days: Double
-    public var rows: [Row]
+    package var days: Double
+    package var rows: [Row]
 
     /// The plan for `metric` of `analysis`; nil when the analysis has no such metric. An effect or a
     /// power outside `effects` or `powers` (NaN included) is refused, as `draft` refuses it.
-    public init?(_ analysis: Analysis, metric name: String, mde: Double = defaultEffect, target: Double = defaultPower) throws(PowerPlanError) {
+    package init?(_ analysis: Analysis, metric name: String, mde: Double = defaultEffect, target: Double = defaultPower) throws(PowerPlanError) {
         try Self.check(mde: mde, target: target)
         guard let metric = analysis.metrics.first(where: { $0.name == name }),
               let controlIndex = analysis.variants.firstIndex(of: analysis.control) else { return nil }
@@ -74,7 +74,7 @@ public struct PowerPlan: Equatable, Sendable {
 
     /// Days of traffic in `analysis`: the window's start to its last exposure (its end without exposure
     /// times), less the paused spans inside; a window that runs on after the traffic stopped does not dilute the rate.
-    public static func trafficDays(_ analysis: Analysis) -> Double {
+    package static func trafficDays(_ analysis: Analysis) -> Double {
         let window = analysis.window
         let end = min(analysis.lastExposure ?? window.to, window.to)
         guard end > window.from else { return 0 }
@@ -87,7 +87,7 @@ public struct PowerPlan: Equatable, Sendable {
 
     /// A draft's plan for a proportion metric: subjects per variant and whole days at `dailySubjects`
     /// split evenly over `variants`; refused when an input cannot be planned with or no sample size reaches the target.
-    public static func draft(dailySubjects: Double, baseline: Double, variants: Int, mde: Double = defaultEffect,
+    package static func draft(dailySubjects: Double, baseline: Double, variants: Int, mde: Double = defaultEffect,
                              target: Double = defaultPower) throws(PowerPlanError) -> Draft {
         guard dailySubjects.isFinite, dailySubjects > 0 else { throw .noTraffic }
         guard variants >= 2 else { throw .tooFewVariants(variants) }
@@ -107,14 +107,14 @@ public struct PowerPlan: Equatable, Sendable {
     }
 
     /// A draft's sample size and duration.
-    public struct Draft: Equatable, Sendable {
-        public var subjectsPerVariant: Int
-        public var days: Int
+    package struct Draft: Equatable, Sendable {
+        package var subjectsPerVariant: Int
+        package var days: Int
     }
 }
 
 /// Why a draft cannot be planned, in words a person can act on.
-public enum PowerPlanError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PowerPlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case noTraffic
     case tooFewVariants(Int)
     case baseline(Double)
@@ -124,7 +124,7 @@ public enum PowerPlanError: Error, Equatable, Sendable, CustomStringConvertible 
     case unreachable(target: Double)
     case tooLong(subjectsPerVariant: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noTraffic: "a draft needs some subjects a day (above 0) to plan with"
         case .tooFewVariants(let count): "a draft needs at least 2 variants to compare, not \(count)"

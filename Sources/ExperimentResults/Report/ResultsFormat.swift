@@ -1,9 +1,9 @@
 import Foundation
 
 /// How results numbers are written for people (the same on the command line and in the console).
-public enum ResultsFormat {
+package enum ResultsFormat {
     /// `12345` → `12,345`.
-    public static func count(_ value: Int) -> String {
+    package static func count(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var out = ""
         for (index, character) in digits.enumerated() {
@@ -14,38 +14,38 @@ public enum ResultsFormat {
     }
 
     /// A share as a percentage with `digits` decimals: `0.1234` → `12.34 %`.
-    public static func percent(_ share: Double, digits: Int = 2) -> String {
+    package static func percent(_ share: Double, digits: Int = 2) -> String {
         String(format: "%.\(digits)f %%", share * 100)
     }
 
     /// A lift with its sign: `0.2` → `+20.0 %`.
-    public static func lift(_ lift: Double) -> String {
+    package static func lift(_ lift: Double) -> String {
         let text = String(format: "%+.1f %%", lift * 100)
         return text == "-0.0 %" ? "+0.0 %" : text
     }
 
     /// An interval of lifts: `[-4.1 %, +12.3 %]`.
-    public static func interval(_ interval: Interval) -> String {
+    package static func interval(_ interval: Interval) -> String {
         "[\(lift(interval.lower)), \(lift(interval.upper))]"
     }
 
     /// A probability such as a chance to win: `0.9712` → `97.1 %`; `> 99.9 %` and `< 0.1 %` at the ends.
-    public static func chance(_ value: Double) -> String {
+    package static func chance(_ value: Double) -> String {
         value > 0.999 ? "> 99.9 %" : value < 0.001 ? "< 0.1 %" : String(format: "%.1f %%", value * 100)
     }
 
     /// A p-value in a sentence: `p = 0.0123`, or `p < 0.0001`.
-    public static func pClause(_ value: Double) -> String {
+    package static func pClause(_ value: Double) -> String {
         value < 0.0001 ? "p < 0.0001" : "p = " + pValue(value)
     }
 
     /// A p-value: four decimals, `< 0.0001` below that.
-    public static func pValue(_ value: Double) -> String {
+    package static func pValue(_ value: Double) -> String {
         value < 0.0001 ? "< 0.0001" : String(format: "%.4f", value)
     }
 
     /// A mean or a sum: up to four significant decimals, no trailing zeros, thousands grouped as `count` groups them.
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return count(Int(value)) }
         let magnitude = abs(value)
         let decimals = magnitude >= 100 ? 2 : magnitude >= 1 ? 3 : 4
@@ -70,15 +70,15 @@ public enum ResultsFormat {
     }
 
     /// `last exposure 2026-11-04T11:59:59Z`: when the newest exposure in the window happened, or nil without exposures.
-    public static func lastExposure(_ analysis: Analysis) -> String? {
+    package static func lastExposure(_ analysis: Analysis) -> String? {
         analysis.lastExposure.map { "last exposure " + timeToSecond($0) }
     }
 
     /// An instant in nanoseconds as RFC 3339 (UTC).
-    public static func time(_ nanos: Int64) -> String { EventTime.format(nanos) }
+    package static func time(_ nanos: Int64) -> String { EventTime.format(nanos) }
 
     /// An instant for people: RFC 3339 (UTC) to the second, the fraction dropped.
-    public static func timeToSecond(_ nanos: Int64) -> String {
+    package static func timeToSecond(_ nanos: Int64) -> String {
         let (seconds, remainder) = nanos.quotientAndRemainder(dividingBy: 1_000_000_000)
         let floored = remainder < 0 ? seconds - 1 : seconds
         // At the very start of nanosecond time the floored second is not representable: keep the truncated one.

@@ -2,66 +2,66 @@
 /// console screen only lay these cells out; they word nothing themselves.
 ///
 /// Texts are raw (a front escapes them for its output); empty strings are cells a front leaves blank.
-public struct ResultsPresentation: Equatable, Sendable {
+package struct ResultsPresentation: Equatable, Sendable {
     /// One variant's row of a metric's table.
-    public struct Row: Equatable, Sendable {
-        public var variant: String
-        public var isControl: Bool
-        public var subjects: String
+    package struct Row: Equatable, Sendable {
+        package var variant: String
+        package var isControl: Bool
+        package var subjects: String
         /// Σ value (converted subjects of a proportion).
-        public var total: String
+        package var total: String
         /// The rate or the mean (with CUPED the adjusted one, Ȳ − θX̄); `—` with no subjects.
-        public var mean: String
+        package var mean: String
         /// With CUPED: the unadjusted rate or mean, shown beside the adjusted one; nil without CUPED.
-        public var unadjusted: String? = nil
+        package var unadjusted: String? = nil
         /// `+4.2 %`; `—` without an estimate; empty for the control.
-        public var lift: String
+        package var lift: String
         /// `[-1.0 %, +9.5 %]`; `no estimate: …` without an estimate; empty for the control.
-        public var interval: String
+        package var interval: String
         /// The chance to win (Bayesian) or the p-value; empty without an estimate and for the control.
-        public var evidence: String
+        package var evidence: String
         /// `better`, `FAILS`, …; empty for the control.
-        public var verdict: String
+        package var verdict: String
     }
 
     /// One metric's table.
-    public struct Metric: Equatable, Sendable {
-        public var name: String
+    package struct Metric: Equatable, Sendable {
+        package var name: String
         /// `purchase (proportion, goal, lower is better)`.
-        public var title: String
+        package var title: String
         /// The columns' titles up to the evidence: VARIANT, SUBJECTS, CONVERTED/TOTAL, RATE/MEAN, LIFT, 95 % INTERVAL, CHANCE TO WIN/CHANCE LOWER/P-VALUE.
-        public var columns: [String]
-        public var rows: [Row]
+        package var columns: [String]
+        package var rows: [Row]
         /// `CUPED θ = 0.512, lookback 14 days`: the adjustment behind the means and the lift; nil without CUPED.
-        public var cuped: String? = nil
+        package var cuped: String? = nil
     }
 
-    public var experiment: String
+    package var experiment: String
     /// `Bayesian`, `frequentist` or `frequentist, sequential`.
-    public var engine: String
+    package var engine: String
     /// `2026-11-01T00:00:00Z – 2026-11-04T12:00:00Z`, to the second.
-    public var window: String
+    package var window: String
     /// The one-line decision (without `verdict: `); nil when the experiment names no goal or guardrail.
-    public var headline: String?
+    package var headline: String?
     /// The days still needed for 80 % power at a 5 % effect on the goal, and what power is for; nil without a goal.
-    public var plan: String?
+    package var plan: String?
     /// `1,000 exposed`, `990 analysed`, `10 in several variants (removed)`, …: a front joins them with ` · `.
-    public var subjects: [String]
+    package var subjects: [String]
     /// `last exposure 2026-11-04T11:59:59Z`; nil without exposures.
-    public var lastExposure: String?
+    package var lastExposure: String?
     /// The sample-ratio verdict: `ok (p = 0.4512)`, `MISMATCH (p < 0.0001)`, `not applicable: …`.
-    public var sampleRatio: String
+    package var sampleRatio: String
     /// Each weighted variant's observed share of the expected one; empty when no variant has a weight.
-    public var split: String
+    package var split: String
     /// `p-values adjusted by Holm over 4 tests (the goal × the non-control variants)`; nil without a correction.
-    public var correction: String?
+    package var correction: String?
     /// Why there is no metric in the logs (a guardrail no row names does not count); nil when there are metrics.
-    public var noMetrics: String?
-    public var metrics: [Metric]
+    package var noMetrics: String?
+    package var metrics: [Metric]
     /// Every warning in order; `isBanner` ones must be shown above the numbers.
-    public var warnings: [ResultsWarning]
+    package var warnings: [ResultsWarning]
 
-    public init(_ report: ResultsReport) {
+    package init(_ report: ResultsReport) {
         let analysis = report.analysis
         experiment = analysis.experiment
         engine = report.engine.words
@@ -104,7 +104,7 @@ public struct ResultsPresentation: Equatable, Sendable {
     }
 
     /// One metric's table (the resolve form's evidence shows its rows too); with CUPED, `lookback` is the one the logs were read with.
-    public static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine, lookback: Int64? = nil) -> Metric {
+    package static func metric(_ metric: ResultsReport.MetricResult, _ engine: StatsEngine, lookback: Int64? = nil) -> Metric {
         let proportion = metric.type == .proportion
         let adjusted = metric.variants.contains { $0.pValueAdjusted != nil }
         let evidence = engine.isBayesian ? (metric.direction == .decrease ? "CHANCE LOWER" : "CHANCE TO WIN") : adjusted ? "ADJ. P-VALUE (RAW)" : "P-VALUE"
@@ -174,10 +174,10 @@ public struct ResultsPresentation: Equatable, Sendable {
 
 extension ResultsPresentation {
     /// The words that open the report's lines, the same in the CLI's text and on the console's screen.
-    public enum Label {
-        public static let verdict = "verdict: "
-        public static let sampleRatio = "sample ratio: "
-        public static let observedOfExpected = "observed of expected: "
-        public static let noMetrics = "no metrics: "
+    package enum Label {
+        package static let verdict = "verdict: "
+        package static let sampleRatio = "sample ratio: "
+        package static let observedOfExpected = "observed of expected: "
+        package static let noMetrics = "no metrics: "
     }
 }

@@ -1,9 +1,9 @@
 extension ResultsReport {
     /// Which correction adjusted the p-values, over how many tests.
-    public struct Correction: Equatable, Sendable {
-        public var method: PValueCorrection
+    package struct Correction: Equatable, Sendable {
+        package var method: PValueCorrection
         /// The p-values adjusted together: the family's comparisons that have an estimate.
-        public var tests: Int
+        package var tests: Int
     }
 
     /// The report with the p-values of the family adjusted by `method`, and the family's verdicts read
@@ -11,7 +11,7 @@ extension ResultsReport {
     /// non-control variants (GrowthBook's); guardrails are never in it. Without a goal, the metrics
     /// shown in its place (every metric that is not a guardrail) form the family. A comparison without an
     /// estimate is no test. Frequentist reports only: a Bayesian one has no p-values and comes back unchanged.
-    public func corrected(by method: PValueCorrection) -> ResultsReport {
+    package func corrected(by method: PValueCorrection) -> ResultsReport {
         guard !engine.isBayesian else { return self }
         var report = self
         let family: MetricRole = named.goal == nil ? .other : .goal

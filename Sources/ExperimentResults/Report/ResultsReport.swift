@@ -3,62 +3,62 @@ import ExperimentCore
 /// The results of one experiment: the analysis, each variant compared with the control, the sample-ratio verdict and warnings.
 ///
 /// Everything a front shows (the `results` command, the console screen, the resolve form's evidence).
-public struct ResultsReport: Equatable, Sendable {
+package struct ResultsReport: Equatable, Sendable {
     /// One variant of one metric: its totals, and against the control the statistics module's comparison.
-    public struct VariantResult: Equatable, Sendable {
-        public var name: String
-        public var isControl: Bool
-        public var totals: VariantTotals
+    package struct VariantResult: Equatable, Sendable {
+        package var name: String
+        package var isControl: Bool
+        package var totals: VariantTotals
         /// The rate (proportion) or mean value per subject; nil with no subjects.
-        public var mean: Double?
+        package var mean: Double?
         /// The comparison with the control (its chance to win is of moving the metric's better way); nil for the control.
-        public var comparison: VariantComparison?
+        package var comparison: VariantComparison?
         /// What the comparison says for the metric's role (SPEC §12); nil for the control.
-        public var verdict: MetricVerdict?
+        package var verdict: MetricVerdict?
         /// With `--correction`: the p-value adjusted over the family (the verdict reads it); nil outside the family.
-        public var pValueAdjusted: Double? = nil
+        package var pValueAdjusted: Double? = nil
         /// With CUPED: θ of this comparison and the adjusted means (this variant's, the control's) its lift is
         /// made of; nil for the control and without covariates.
-        public var adjusted: AdjustedMeans? = nil
+        package var adjusted: AdjustedMeans? = nil
 
         // The comparison's numbers, read through (nil for the control and without an estimate).
-        public var lift: Double? { comparison?.lift }
-        public var interval: Interval? { comparison?.interval }
-        public var chanceToWin: Double? { comparison?.chanceToWin }
-        public var pValue: Double? { comparison?.pValue }
+        package var lift: Double? { comparison?.lift }
+        package var interval: Interval? { comparison?.interval }
+        package var chanceToWin: Double? { comparison?.chanceToWin }
+        package var pValue: Double? { comparison?.pValue }
         /// Why there is no estimate (n < 2, a zero control mean, no variance), from the statistics.
-        public var note: String? { comparison?.note }
+        package var note: String? { comparison?.note }
     }
 
     /// One metric's variants, the control first as in the experiment's order.
-    public struct MetricResult: Equatable, Sendable {
-        public var name: String
-        public var type: MetricType
-        public var variants: [VariantResult]
+    package struct MetricResult: Equatable, Sendable {
+        package var name: String
+        package var type: MetricType
+        package var variants: [VariantResult]
         /// Goal, guardrail or another metric, as the experiment names it.
-        public var role: MetricRole = .other
+        package var role: MetricRole = .other
         /// Which way is better; `chanceToWin` is the chance of moving this way.
-        public var direction: MetricDirection = .increase
+        package var direction: MetricDirection = .increase
         /// A guardrail no conversion names at all: its totals are zeros standing in, its type unknown (SPEC §12).
-        public var isMissing = false
+        package var isMissing = false
 
         /// Whether a guardrail has no data: its variants' verdict is `noData`.
-        public var hasNoData: Bool { variants.contains { $0.verdict == .noData } }
+        package var hasNoData: Bool { variants.contains { $0.verdict == .noData } }
     }
 
-    public var analysis: Analysis
-    public var engine: StatsEngine
-    public var sampleRatio: SampleRatioVerdict
-    public var metrics: [MetricResult]
-    public var warnings: [ResultsWarning]
+    package var analysis: Analysis
+    package var engine: StatsEngine
+    package var sampleRatio: SampleRatioVerdict
+    package var metrics: [MetricResult]
+    package var warnings: [ResultsWarning]
     /// The goal and guardrails the experiment names (SPEC §12).
-    public var named: ExperimentMetrics
+    package var named: ExperimentMetrics
     /// The correction for multiple comparisons applied (`corrected(by:)`); nil for none.
-    public var correction: Correction? = nil
+    package var correction: Correction? = nil
 
     /// Compares every variant with the control under `engine`; the metrics `named` come first (goal,
     /// then guardrails) with a verdict for their role, and `chanceToWin` is direction-aware.
-    public init(_ analysis: Analysis, engine: StatsEngine, named: ExperimentMetrics = .none) {
+    package init(_ analysis: Analysis, engine: StatsEngine, named: ExperimentMetrics = .none) {
         self.analysis = analysis
         self.engine = engine
         self.named = named
@@ -115,7 +115,7 @@ public struct ResultsReport: Equatable, Sendable {
     }
 
     /// The same analysis under another engine (the console's `b`/`f`).
-    public func with(engine: StatsEngine) -> ResultsReport { ResultsReport(analysis, engine: engine, named: named) }
+    package func with(engine: StatsEngine) -> ResultsReport { ResultsReport(analysis, engine: engine, named: named) }
 }
 
 extension ResultsReport.VariantResult {

@@ -1,6 +1,6 @@
 /// One warning of a report: what makes the numbers less trustworthy and what to do about it, in words.
-public struct ResultsWarning: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct ResultsWarning: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case noExposures, multipleExposures, whitelisted, unknownVariant, sampleRatioMismatch, weightsChanged, cupedAdjustsNothing, missingMetric
         /// A guardrail no conversion names in the window: nothing says it holds (SPEC §12).
         case guardrailWithoutData
@@ -8,11 +8,11 @@ public struct ResultsWarning: Equatable, Sendable {
         case readNote
     }
 
-    public var kind: Kind
-    public var text: String
+    package var kind: Kind
+    package var text: String
 
     /// Whether a front must show it above the numbers: a sample-ratio mismatch, many subjects in several variants, a guardrail without data.
-    public var isBanner: Bool { kind == .sampleRatioMismatch || kind == .multipleExposures || kind == .guardrailWithoutData }
+    package var isBanner: Bool { kind == .sampleRatioMismatch || kind == .multipleExposures || kind == .guardrailWithoutData }
 }
 
 /// The warnings of a report, in words: what makes the numbers less trustworthy and what to do about it.

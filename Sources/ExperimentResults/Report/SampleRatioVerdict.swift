@@ -1,32 +1,32 @@
 /// The sample-ratio check of SPEC §8: observed analysed subjects against the shares the weights promise.
-public struct SampleRatioVerdict: Equatable, Sendable {
-    public enum Status: String, Equatable, Sendable {
+package struct SampleRatioVerdict: Equatable, Sendable {
+    package enum Status: String, Equatable, Sendable {
         case ok, mismatch
         case notEnoughTraffic = "not_enough_traffic"
         case notApplicable = "not_applicable"
     }
 
     /// The p-value under which the split counts as a mismatch.
-    public static let threshold = 0.001
+    package static let threshold = 0.001
 
     /// A variant's expected share (0…1) of the subjects.
-    public struct Share: Equatable, Sendable {
-        public var name: String
-        public var share: Double
+    package struct Share: Equatable, Sendable {
+        package var name: String
+        package var share: Double
     }
 
     /// A variant's observed analysed subjects.
-    public struct Count: Equatable, Sendable {
-        public var name: String
-        public var subjects: Int
+    package struct Count: Equatable, Sendable {
+        package var name: String
+        package var subjects: Int
     }
 
-    public var status: Status
-    public var pValue: Double?
+    package var status: Status
+    package var pValue: Double?
     /// Expected share per variant with a weight, in the experiment's order.
-    public var expected: [Share]
+    package var expected: [Share]
     /// Observed analysed subjects per variant with a weight.
-    public var observed: [Count]
+    package var observed: [Count]
 
     /// The verdict for `analysis`: zero-weight variants dropped; not applicable when weights changed inside the window
     /// or fewer than two variants have a weight; not enough traffic under 8 subjects a variant.

@@ -1,21 +1,21 @@
 import ExperimentStats
 
 /// The verdict of a variant on a metric with a role (SPEC §12), from the statistics module.
-public typealias MetricVerdict = ExperimentStats.MetricVerdict
+package typealias MetricVerdict = ExperimentStats.MetricVerdict
 /// Which inference the report uses (Bayesian or frequentist), from the statistics module.
-public typealias StatsEngine = ExperimentStats.StatsEngine
+package typealias StatsEngine = ExperimentStats.StatsEngine
 /// How a metric's values are read (proportion or mean), from the statistics module.
-public typealias MetricType = ExperimentStats.MetricKind
+package typealias MetricType = ExperimentStats.MetricKind
 /// A variant's comparison with the control (lift, interval, chance to win or p-value), from the statistics module.
-public typealias VariantComparison = ExperimentStats.VariantComparison
+package typealias VariantComparison = ExperimentStats.VariantComparison
 /// A 95 % interval of relative lift, from the statistics module.
-public typealias Interval = ExperimentStats.Interval
+package typealias Interval = ExperimentStats.Interval
 /// A correction of p-values for multiple comparisons (Holm, Benjamini–Hochberg), from the statistics module.
-public typealias PValueCorrection = ExperimentStats.PValueCorrection
+package typealias PValueCorrection = ExperimentStats.PValueCorrection
 /// CUPED's θ and adjusted means of one comparison, from the statistics module.
-public typealias AdjustedMeans = ExperimentStats.AdjustedMeans
+package typealias AdjustedMeans = ExperimentStats.AdjustedMeans
 /// A variant's sufficient statistics for one metric (subjects, sums), checked when made, from the statistics module.
-public typealias GroupStatistics = ExperimentStats.GroupStatistics
+package typealias GroupStatistics = ExperimentStats.GroupStatistics
 
 /// The one door to the statistics module (ExperimentStats): everything numeric comes from there.
 enum Statistics {

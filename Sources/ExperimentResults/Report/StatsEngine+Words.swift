@@ -3,7 +3,7 @@ import ExperimentStats
 /// The statistics engine as a report names it (SPEC §8 "Statistics").
 extension ExperimentStats.StatsEngine {
     /// The engine's name in `--json`: `bayesian` or `frequentist`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .bayesian: "bayesian"
         case .frequentist: "frequentist"
@@ -11,15 +11,15 @@ extension ExperimentStats.StatsEngine {
     }
 
     /// The engine for people: `Bayesian`, `frequentist` or `frequentist, sequential`.
-    public var words: String {
+    package var words: String {
         switch self {
         case .bayesian: "Bayesian"
         case .frequentist(let sequential): sequential ? "frequentist, sequential" : "frequentist"
         }
     }
 
-    public var isBayesian: Bool { self == .bayesian }
+    package var isBayesian: Bool { self == .bayesian }
 
     /// The engine a report uses unless told otherwise (SPEC §8): Bayesian.
-    public static var standard: Self { .bayesian }
+    package static var standard: Self { .bayesian }
 }

@@ -50,7 +50,7 @@ extension Rollout {
     }
 
     /// `1d 2h`, `3h 20m`, `45m`, `30s`: a duration in its two largest units.
-    public static func durationWords(_ seconds: Int) -> String {
+    package static func durationWords(_ seconds: Int) -> String {
         let units = [(86_400, "d"), (3_600, "h"), (60, "m"), (1, "s")]
         var rest = max(0, seconds)
         var parts: [String] = []

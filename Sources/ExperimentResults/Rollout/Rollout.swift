@@ -4,14 +4,14 @@ import Foundation
 /// The rule of `advance` (SPEC §14): from an experiment, its ramp plan and the current phase's
 /// evidence, advance to the next step, hold, or roll back. Pure: the caller reads the evidence and
 /// applies the change the decision names (`RolloutDecision.change`).
-public enum Rollout {
+package enum Rollout {
     /// The engine of the guardrail gate: a scheduled job looks again and again, so the always-valid
     /// interval (GrowthBook's sequential confidence sequence) is the one whose error rate holds.
     static let guardrailEngine = StatsEngine.frequentist(sequential: true)
 
     /// Why `advance` leaves `experiment` alone whatever the evidence (no plan, a plan not active or
     /// at its last step, an experiment not running); nil when it decides from the evidence, which the caller then reads.
-    public static func inactiveReason(_ experiment: Experiment) -> String? {
+    package static func inactiveReason(_ experiment: Experiment) -> String? {
         guard let plan = experiment.plan else { return "`\(experiment.key)` has no ramp plan" }
         switch plan.state {
         case .active: break
@@ -34,7 +34,7 @@ public enum Rollout {
     /// current phase (SPEC §8), nil when none was read. Rollback first (it waits for neither the hold
     /// nor the subjects: the sequential interval is valid at any look), then every reason to hold,
     /// then the next step; reaching the last step finishes the plan at once (`done`).
-    public static func decide(_ experiment: Experiment, evidence: Analysis?, now: Date) -> RolloutDecision {
+    package static func decide(_ experiment: Experiment, evidence: Analysis?, now: Date) -> RolloutDecision {
         let current = experiment.namedWeights
         let order = experiment.variants.map(\.name)
         guard let plan = experiment.plan else {

@@ -5,7 +5,7 @@ extension RolloutDecision {
     /// The decision in one line, as `advance` prints it; `movedShare` is what the ramp switched (nil when nothing was written).
     ///
     /// `advance checkout: step 2 of 3, control=75,green=25 (15 % of subjects switched variant); held 1d 1h (hold 1d), …`
-    public func line(movedShare: Double?) -> String {
+    package func line(movedShare: Double?) -> String {
         let moved = movedShare.map { " (\(Experiment.percentText($0)) of subjects switched variant)" } ?? ""
         let weightsText = HistoryText.weightsText(weights)
         switch action {

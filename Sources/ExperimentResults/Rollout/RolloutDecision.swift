@@ -1,9 +1,9 @@
 import ExperimentCore
 
 /// What `advance` decides for one experiment under a ramp plan (SPEC §14), and why.
-public struct RolloutDecision: Equatable, Sendable {
+package struct RolloutDecision: Equatable, Sendable {
     /// The decision's word, as `advance --json` prints it.
-    public enum Action: String, Equatable, Sendable {
+    package enum Action: String, Equatable, Sendable {
         /// Ramped to the next step (not the last).
         case advance
         /// A condition is not met yet: nothing is written.
@@ -16,18 +16,18 @@ public struct RolloutDecision: Equatable, Sendable {
         case none
     }
 
-    public var experiment: String
-    public var action: Action
+    package var experiment: String
+    package var action: Action
     /// The plan's step after the decision, 1-based (0 without a plan).
-    public var step: Int
+    package var step: Int
     /// How many steps the plan has (0 without a plan).
-    public var steps: Int
+    package var steps: Int
     /// The experiment's weights after the decision, in variant order.
-    public var weights: [NamedWeight]
+    package var weights: [NamedWeight]
     /// Why, in words: the evidence behind an advance, what a hold waits for, what a rollback answers.
-    public var reason: String
+    package var reason: String
 
-    public init(experiment: String, action: Action, step: Int, steps: Int, weights: [NamedWeight], reason: String) {
+    package init(experiment: String, action: Action, step: Int, steps: Int, weights: [NamedWeight], reason: String) {
         self.experiment = experiment
         self.action = action
         self.step = step

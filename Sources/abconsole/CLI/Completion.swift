@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import ExperimentStore
 
 /// Shell completion, generated from the command table: tiny bash, zsh and fish scripts that ask

@@ -2,6 +2,7 @@ import ConsoleRuntime
 import ConsoleUI
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import ExperimentStore
 import Foundation
 
@@ -13,8 +14,11 @@ enum ConsoleLauncher {
     /// pipe instead of a terminal is one clear error on stderr, never a garbled screen.
     /// `now` is the command line's clock (`ABCONSOLE_NOW` when set), so the console stamps changes and
     /// ends results windows exactly as the subcommands do.
-    static func run(store: StoreFile, operatorName: String, readOnly: Bool, now: @escaping () -> Date, eventPaths: EventPaths? = nil) throws -> Int32 {
-        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly, clock: now, eventPaths: eventPaths)
+    /// `readParallelism` is how many threads read the event logs for the results screen.
+    static func run(store: StoreFile, operatorName: String, readOnly: Bool, now: @escaping () -> Date, eventPaths: EventPaths? = nil,
+                    readParallelism: ReadParallelism) throws -> Int32 {
+        let session = try ConsoleSession(store: store, operatorName: operatorName, readOnly: readOnly, clock: now, eventPaths: eventPaths,
+                                         readParallelism: readParallelism)
         SignalFlag.install()
         let terminal: NcursesTerminal
         do {

@@ -2,27 +2,27 @@ import ExperimentCore
 import ExperimentEditing
 
 /// Names the goal and guardrail metrics results judge the variants by (`M` on the detail screen; SPEC §12).
-public struct MetricsForm: Equatable, Sendable {
+package struct MetricsForm: Equatable, Sendable {
     /// The form's fields, in Tab order.
-    public enum Field: Equatable, Sendable, CaseIterable { case goal, direction, guardrails }
+    package enum Field: Equatable, Sendable, CaseIterable { case goal, direction, guardrails }
 
-    public var experimentKey: String
+    package var experimentKey: String
     /// The revision the form was opened on; saving is refused if the experiment moved past it.
-    public var revision: Int
+    package var revision: Int
     /// The metrics when the form opened.
-    public var original: ExperimentMetrics
+    package var original: ExperimentMetrics
     /// The goal metric's name; empty means no goal.
-    public var goal: TextField
+    package var goal: TextField
     /// Which way the goal should move.
-    public var direction: MetricDirection
+    package var direction: MetricDirection
     /// The guardrails as `M[:decrease]`, comma-separated; empty means none.
-    public var guardrails: TextField
-    public var focus = Field.goal
+    package var guardrails: TextField
+    package var focus = Field.goal
     /// Why Enter was refused, shown in the form until the next key.
-    public var problem: String?
+    package var problem: String?
 
     /// The form on `experiment`, holding its current metrics (the goal's name selected).
-    public init(_ experiment: Experiment) {
+    package init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
         original = experiment.metrics
@@ -33,14 +33,14 @@ public struct MetricsForm: Equatable, Sendable {
     }
 
     /// Why the typed metrics were refused, and the field to fix.
-    public struct Refusal: Error, Equatable, Sendable {
-        public var field: Field
-        public var message: String
+    package struct Refusal: Error, Equatable, Sendable {
+        package var field: Field
+        package var message: String
     }
 
     /// The metrics as typed: a goal written `M:decrease` keeps its own direction, else the chosen one;
     /// a field left as it opened keeps the metrics it showed. Throws the core's sentence for a name or direction it refuses.
-    public func metrics() throws(Refusal) -> ExperimentMetrics {
+    package func metrics() throws(Refusal) -> ExperimentMetrics {
         let name = goal.text.trimmingSpaces
         var named: NamedMetric?
         if name == original.goal?.metric {

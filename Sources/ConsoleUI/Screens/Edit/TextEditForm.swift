@@ -2,25 +2,25 @@ import ExperimentCore
 import ExperimentEditing
 
 /// Edits one text of an experiment: its description (`E` on the detail screen) or a whitelist entry's note (`N`).
-public struct TextEditForm: Equatable, Sendable {
+package struct TextEditForm: Equatable, Sendable {
     /// Which text the form edits.
-    public enum Purpose: Equatable, Sendable {
+    package enum Purpose: Equatable, Sendable {
         case description
         /// The note of `subject`'s entry, in `variant` (saved through the core's `whitelistNote`, which keeps the variant).
         case note(subject: String, variant: String)
     }
 
-    public var purpose: Purpose
-    public var experimentKey: String
+    package var purpose: Purpose
+    package var experimentKey: String
     /// The revision the form was opened on; saving is refused if the experiment moved past it.
-    public var revision: Int
+    package var revision: Int
     /// The text when the form opened.
-    public var original: String
+    package var original: String
     /// The text being edited, all selected at first (typing replaces it; ←/→ edit it).
-    public var field: TextField
+    package var field: TextField
 
     /// The form for `purpose` on `experiment`, holding the current text.
-    public init(_ purpose: Purpose, _ experiment: Experiment, text: String) {
+    package init(_ purpose: Purpose, _ experiment: Experiment, text: String) {
         self.purpose = purpose
         experimentKey = experiment.key
         revision = experiment.revision

@@ -2,9 +2,9 @@ import ExperimentCore
 import ExperimentEditing
 
 /// Adds a variant (name and optional JSON payload, at 0 %) or sets a variant's payload (`v`, `P` on the detail screen).
-public struct VariantForm: Equatable, Sendable {
+package struct VariantForm: Equatable, Sendable {
     /// What the form saves.
-    public enum Purpose: Equatable, Sendable {
+    package enum Purpose: Equatable, Sendable {
         /// `add-variant`: a new variant at 0 %, ramped up afterwards.
         case add
         /// `set-payload`: the payload of an existing variant; an empty field clears it.
@@ -12,28 +12,28 @@ public struct VariantForm: Equatable, Sendable {
     }
 
     /// The form's fields, in Tab order: the variant (typed name or chosen one), then its payload.
-    public enum Field: Equatable, Sendable { case variant, payload }
+    package enum Field: Equatable, Sendable { case variant, payload }
 
-    public var purpose: Purpose
-    public var experimentKey: String
+    package var purpose: Purpose
+    package var experimentKey: String
     /// The revision the form was opened on; saving is refused if the experiment moved past it.
-    public var revision: Int
+    package var revision: Int
     /// The variant names, in the experiment's order (the choices when setting a payload).
-    public var variants: [String]
+    package var variants: [String]
     /// Each variant's payload as compact JSON ("" for none), in variant order, to start the field from.
-    public var payloads: [String]
+    package var payloads: [String]
     /// The new variant's name (adding).
-    public var name = TextField()
+    package var name = TextField()
     /// The chosen variant (setting a payload).
-    public var variantIndex = 0
+    package var variantIndex = 0
     /// The payload as JSON text; empty means none.
-    public var payload = TextField()
-    public var focus = Field.variant
+    package var payload = TextField()
+    package var focus = Field.variant
     /// Why Enter was refused, shown in the form until the next key.
-    public var problem: String?
+    package var problem: String?
 
     /// A form on `experiment`; setting a payload starts on the first variant with its payload.
-    public init(_ purpose: Purpose, _ experiment: Experiment) {
+    package init(_ purpose: Purpose, _ experiment: Experiment) {
         self.purpose = purpose
         experimentKey = experiment.key
         revision = experiment.revision
@@ -43,7 +43,7 @@ public struct VariantForm: Equatable, Sendable {
     }
 
     /// The variant the payload is for: the typed name, or the chosen variant.
-    public var variantName: String {
+    package var variantName: String {
         switch purpose {
         case .add: name.text
         case .payload: variants.indices.contains(variantIndex) ? variants[variantIndex] : ""

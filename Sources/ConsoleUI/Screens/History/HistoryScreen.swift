@@ -1,22 +1,22 @@
 import ExperimentCore
 
 /// The audit log, newest first, for all experiments or one; `a` switches between the two and `/` filters.
-public struct HistoryScreen: Equatable, Sendable {
+package struct HistoryScreen: Equatable, Sendable {
     /// The experiment shown, or nil for all.
-    public var experimentKey: String?
+    package var experimentKey: String?
     /// The filter as typed, with its cursor.
-    public var filterField = TextField()
+    package var filterField = TextField()
     /// Matches experiment, operator, action, or the state before or after (ASCII letters case-insensitively); setting it puts the cursor at the end.
-    public var filter: String {
+    package var filter: String {
         get { filterField.text }
         set { filterField.text = newValue }
     }
     /// Whether `/` is active and keys type into the filter.
-    public var isFiltering = false
+    package var isFiltering = false
     /// The selected row, 0 being the newest change shown.
-    public var selected = 0
+    package var selected = 0
 
-    public init(experimentKey: String?) {
+    package init(experimentKey: String?) {
         self.experimentKey = experimentKey
     }
 

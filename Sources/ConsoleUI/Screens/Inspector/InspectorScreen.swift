@@ -1,21 +1,21 @@
 import ExperimentCore
 
 /// The subject inspector: a user id and/or a device id in, every experiment's decision out.
-public struct InspectorScreen: Equatable, Sendable {
+package struct InspectorScreen: Equatable, Sendable {
     /// Where the keys go: one of the two id fields, or the decision table (after a run); `Tab` cycles.
-    public enum Field: Equatable, Sendable { case user, device, table }
+    package enum Field: Equatable, Sendable { case user, device, table }
 
-    public var userID = TextField()
-    public var deviceID = TextField()
-    public var focus = Field.user
+    package var userID = TextField()
+    package var deviceID = TextField()
+    package var focus = Field.user
     /// The subject of the last run; nil before the first `Enter` or when the ids were refused.
-    public var subject: Subject?
+    package var subject: Subject?
     /// Why the last `Enter` could not run.
-    public var problem: String?
+    package var problem: String?
     /// The experiment selected in the table; its bucket strip is drawn.
-    public var selectedKey: String?
+    package var selectedKey: String?
 
-    public init() {}
+    package init() {}
 
     /// The inspector of one whitelisted subject of `experiment` (in the id field of its type), already run.
     init(subject id: String, of experiment: Experiment, _ context: ScreenContext) {

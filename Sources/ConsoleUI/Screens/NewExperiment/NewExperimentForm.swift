@@ -1,23 +1,23 @@
 import ExperimentCore
 
 /// The new experiment form: key, type, variants with weights, description; saved as a draft.
-public struct NewExperimentForm: Equatable, Sendable {
+package struct NewExperimentForm: Equatable, Sendable {
     /// The form's fields, in Tab order.
-    public enum Field: Int, CaseIterable, Sendable {
+    package enum Field: Int, CaseIterable, Sendable {
         case key, type, variants, description
     }
 
-    public var key = TextField()
-    public var type: SubjectType = .user
+    package var key = TextField()
+    package var type: SubjectType = .user
     /// Variants with weights, as `control=50,treatment=50`.
-    public var variants = TextField()
-    public var description = TextField()
-    public var focus: Field = .key
+    package var variants = TextField()
+    package var description = TextField()
+    package var focus: Field = .key
     /// Why Enter was refused, shown in the form until the next key.
-    public var problem: String?
+    package var problem: String?
 
     /// An empty form, the key field focused, type `user`.
-    public init() {}
+    package init() {}
 
     /// Focuses the field `offset` away in Tab order, wrapping around; a text field's text is selected.
     mutating func moveFocus(by offset: Int) {

@@ -2,26 +2,26 @@ import ExperimentCore
 import ExperimentEditing
 
 /// Sets, pauses, resumes or clears an experiment's ramp plan (`A` on the list and the detail; SPEC §14).
-public struct PlanForm: Equatable, Sendable {
+package struct PlanForm: Equatable, Sendable {
     /// What saving the form does.
-    public enum Action: String, Equatable, Sendable {
+    package enum Action: String, Equatable, Sendable {
         case set, pause, resume, clear
     }
 
-    public var experimentKey: String
+    package var experimentKey: String
     /// The revision the form was opened on; saving is refused if the experiment moved past it.
-    public var revision: Int
+    package var revision: Int
     /// The actions that apply to the experiment now, `set` first when it applies.
-    public var actions: [Action]
-    public var action: Action
+    package var actions: [Action]
+    package var action: Action
     /// 0 the action, then (setting a plan) 1 the steps, 2 the hold, 3 the subjects a step needs.
-    public var focus = 0
-    public var steps: TextField
-    public var hold: TextField
-    public var minSubjects: TextField
+    package var focus = 0
+    package var steps: TextField
+    package var hold: TextField
+    package var minSubjects: TextField
 
     /// The form on `experiment`, filled with its plan's values, or the defaults.
-    public init(_ experiment: Experiment) {
+    package init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
         actions = Self.actions(for: experiment)

@@ -1,25 +1,25 @@
 import ExperimentCore
 
 /// The ramp editor: one weight field per variant, with a live preview of what moves.
-public struct RampEditor: Equatable, Sendable {
-    public var experimentKey: String
+package struct RampEditor: Equatable, Sendable {
+    package var experimentKey: String
     /// The revision the editor was opened on; the ramp is refused if the experiment moved past it.
-    public var revision: Int
+    package var revision: Int
     /// The variant names, in the experiment's order.
-    public var variants: [String]
+    package var variants: [String]
     /// The weights when the editor opened, in variant order.
-    public var before: [Weight]
+    package var before: [Weight]
     /// The typed weights in percent, in variant order.
-    public var fields: [TextField]
+    package var fields: [TextField]
     /// The index of the focused field; its text is selected when focus enters it, so the first digit replaces it.
-    public var focus = 0
+    package var focus = 0
     /// Why the last key or Enter was refused, shown in the editor until the next key.
-    public var problem: String?
+    package var problem: String?
     /// What another writer changed since the editor opened (its numbers are then recomputed).
-    public var changed: StaleNote?
+    package var changed: StaleNote?
 
     /// An editor for `experiment`, the first field focused.
-    public init(_ experiment: Experiment) {
+    package init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
         variants = experiment.variants.map(\.name)

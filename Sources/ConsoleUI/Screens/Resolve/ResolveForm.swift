@@ -2,35 +2,35 @@ import ExperimentCore
 import ExperimentResults
 
 /// The resolve form: pick the winner, type the experiment key to confirm this irreversible change.
-public struct ResolveForm: Equatable, Sendable {
+package struct ResolveForm: Equatable, Sendable {
     /// The form's fields, in Tab order.
-    public enum Field: Equatable, Sendable {
+    package enum Field: Equatable, Sendable {
         case winner, confirmation
     }
 
-    public var experimentKey: String
+    package var experimentKey: String
     /// The revision the form was opened on; resolving is refused if the experiment moved past it.
-    public var revision: Int
+    package var revision: Int
     /// The variant names, in the experiment's order.
-    public var variants: [String]
+    package var variants: [String]
     /// The index of the chosen winner (the control at first: the safe choice).
-    public var winner: Int
+    package var winner: Int
     /// What was typed on the winner field to pick a variant by name prefix.
-    public var query = ""
+    package var query = ""
     /// Where the experiment key must be typed exactly.
-    public var confirmation = TextField()
-    public var focus: Field = .winner
+    package var confirmation = TextField()
+    package var focus: Field = .winner
     /// Why the last key or Enter was refused, shown in the form until the next key.
-    public var problem: String?
+    package var problem: String?
     /// Whitelisted subjects per variant (in variant order) when the form opened, counted once, not per frame.
-    public var whitelistCounts: [Int]
+    package var whitelistCounts: [Int]
     /// What another writer changed since the form opened (the form then shows the fresh state).
-    public var changed: StaleNote?
+    package var changed: StaleNote?
     /// The objections (a mismatch, a guardrail failing or without data, a goal not calling the winner better) the operator was shown and may resolve past with a second Enter.
-    public var acknowledged: String?
+    package var acknowledged: String?
 
     /// A form for `experiment`, the winner field focused on its control.
-    public init(_ experiment: Experiment) {
+    package init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
         variants = experiment.variants.map(\.name)
@@ -59,7 +59,7 @@ public struct ResolveForm: Equatable, Sendable {
     }
 
     /// The chosen winner's name.
-    public var winnerName: String { variants.indices.contains(winner) ? variants[winner] : "" }
+    package var winnerName: String { variants.indices.contains(winner) ? variants[winner] : "" }
 
     /// Cycles the winner by `offset` (only while the winner field is focused); clears the typed name.
     mutating func cycleWinner(by offset: Int) {

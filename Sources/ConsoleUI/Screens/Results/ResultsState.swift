@@ -5,8 +5,8 @@ import ExperimentResults
 ///
 /// One at a time, kept while the user moves around, so `e` again or the resolve form's evidence
 /// shows the same numbers without reading the logs again (Enter on the results screen reloads).
-public struct ResultsState: Equatable, Sendable {
-    public enum Phase: Equatable, Sendable {
+package struct ResultsState: Equatable, Sendable {
+    package enum Phase: Equatable, Sendable {
         /// Reading the logs in the background: rows read and seconds elapsed so far.
         case loading(rows: Int, elapsed: Double)
         case loaded(ResultsReport)
@@ -15,15 +15,15 @@ public struct ResultsState: Equatable, Sendable {
         case cancelled(rows: Int)
     }
 
-    public var experimentKey: String
+    package var experimentKey: String
     /// The job reading the logs the results belong to; answers of an older one are dropped.
-    public var job: JobID
-    public var phase: Phase
+    package var job: JobID
+    package var phase: Phase
     /// The metric shown (Tab cycles).
-    public var metric = 0
-    public var engine: StatsEngine
+    package var metric = 0
+    package var engine: StatsEngine
 
-    public init(experimentKey: String, job: JobID, phase: Phase = .loading(rows: 0, elapsed: 0), engine: StatsEngine = .standard) {
+    package init(experimentKey: String, job: JobID, phase: Phase = .loading(rows: 0, elapsed: 0), engine: StatsEngine = .standard) {
         self.experimentKey = experimentKey
         self.job = job
         self.phase = phase
@@ -31,12 +31,12 @@ public struct ResultsState: Equatable, Sendable {
     }
 
     /// The report when loaded.
-    public var report: ResultsReport? {
+    package var report: ResultsReport? {
         guard case .loaded(let report) = phase else { return nil }
         return report
     }
 
-    public var isLoading: Bool {
+    package var isLoading: Bool {
         guard case .loading = phase else { return false }
         return true
     }

@@ -1,14 +1,14 @@
 import ExperimentCore
 
 /// The whitelist import form: the path of a CSV file of `subject,variant[,note]` lines.
-public struct ImportForm: Equatable, Sendable {
-    public var experimentKey: String
+package struct ImportForm: Equatable, Sendable {
+    package var experimentKey: String
     /// The experiment revision the form was opened on; importing is refused if it moved.
-    public var revision: Int
+    package var revision: Int
     /// The CSV path, relative to the directory the console was started in, or absolute.
-    public var path = TextField()
+    package var path = TextField()
 
-    public init(_ experiment: Experiment) {
+    package init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
     }

@@ -2,25 +2,25 @@ import ExperimentCore
 import ExperimentEditing
 
 /// The whitelist add form: subject (focused first), variant (←/→ or type its name), note.
-public struct WhitelistForm: Equatable, Sendable {
+package struct WhitelistForm: Equatable, Sendable {
     /// The form's fields, in Tab order.
-    public enum Field: CaseIterable, Equatable, Sendable { case subject, variant, note }
+    package enum Field: CaseIterable, Equatable, Sendable { case subject, variant, note }
 
-    public var experimentKey: String
+    package var experimentKey: String
     /// The experiment revision the form was opened on; saving is refused if it moved.
-    public var revision: Int
+    package var revision: Int
     /// Whether the subject is a user id or a device id.
-    public var subjectType: SubjectType
+    package var subjectType: SubjectType
     /// The variant names, in the experiment's order.
-    public var variants: [String]
-    public var subject = TextField()
-    public var variantIndex = 0
+    package var variants: [String]
+    package var subject = TextField()
+    package var variantIndex = 0
     /// What was typed on the variant field: the first variant starting with it is chosen.
-    public var variantQuery = ""
-    public var note = TextField()
-    public var focus = Field.subject
+    package var variantQuery = ""
+    package var note = TextField()
+    package var focus = Field.subject
 
-    public init(_ experiment: Experiment) {
+    package init(_ experiment: Experiment) {
         experimentKey = experiment.key
         revision = experiment.revision
         subjectType = experiment.type
@@ -28,7 +28,7 @@ public struct WhitelistForm: Equatable, Sendable {
     }
 
     /// The chosen variant.
-    public var variant: String? { variants.indices.contains(variantIndex) ? variants[variantIndex] : nil }
+    package var variant: String? { variants.indices.contains(variantIndex) ? variants[variantIndex] : nil }
 
     /// Follows `experiment` as another writer changed it: its revision and variants (the chosen one kept by name).
     mutating func follow(_ experiment: Experiment) {

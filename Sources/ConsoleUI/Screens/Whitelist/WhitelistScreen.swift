@@ -1,21 +1,21 @@
 import ExperimentCore
 
 /// The whitelist screen of one experiment: entries sorted by subject, a filter, add, remove, import.
-public struct WhitelistScreen: Equatable, Sendable {
-    public var experimentKey: String
+package struct WhitelistScreen: Equatable, Sendable {
+    package var experimentKey: String
     /// The filter as typed, with its cursor.
-    public var filterField = TextField()
+    package var filterField = TextField()
     /// Matches subject, variant or note (ASCII letters case-insensitively); setting it puts the cursor at the end.
-    public var filter: String {
+    package var filter: String {
         get { filterField.text }
         set { filterField.text = newValue }
     }
     /// Whether `/` is active and keys type into the filter.
-    public var isFiltering = false
+    package var isFiltering = false
     /// The selected entry, kept by subject so reloads and removals keep the place.
-    public var selectedSubject: SubjectID?
+    package var selectedSubject: SubjectID?
 
-    public init(experimentKey: String) { self.experimentKey = experimentKey }
+    package init(experimentKey: String) { self.experimentKey = experimentKey }
 
     /// The selected row among `rows` (0 when there is none).
     func selectedIndex(in rows: WhitelistRows) -> Int {

@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import Foundation
 
 /// `advance [EXP...]`: carries ramp plans out (SPEC §14). For each running experiment with an active

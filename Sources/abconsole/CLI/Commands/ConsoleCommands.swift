@@ -1,6 +1,7 @@
 import ConsoleUI
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import ExperimentStore
 import Foundation
 
@@ -17,7 +18,7 @@ enum ConsoleCommands {
         defer { if !keep { SampleStore.remove(copy) } }
         let store = StoreFile(path: copy, lockTimeout: context.store.lockTimeout)
         context.exit.code = try ConsoleLauncher.run(store: store, operatorName: context.operatorName, readOnly: arguments.flag("--read-only"),
-                                                    now: context.now)
+                                                    now: context.now, readParallelism: context.readParallelism)
         context.output.line(keep ? "demo store kept at \(SafeOutput.text(copy))"
                                  : "demo store removed (run `abconsole demo --keep` to keep the scratch copy)")
     }
@@ -25,7 +26,8 @@ enum ConsoleCommands {
     /// `abconsole` with no command: the console on the configured store.
     static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         context.exit.code = try ConsoleLauncher.run(store: context.store, operatorName: context.operatorName, readOnly: arguments.flag("--read-only"),
-                                                    now: context.now, eventPaths: EventPaths(besideStore: context.store.path, environment: context.environment))
+                                                    now: context.now, eventPaths: EventPaths(besideStore: context.store.path, environment: context.environment),
+                                                    readParallelism: context.readParallelism)
     }
 }
 

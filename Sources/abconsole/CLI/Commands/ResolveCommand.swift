@@ -6,6 +6,7 @@ import Darwin
 import ExperimentCore
 import ExperimentEditing
 import ExperimentResults
+import ResultsReading
 import Foundation
 
 /// `resolve EXP VARIANT`: the guarded resolve of SPEC §12. The evidence first (when logs are

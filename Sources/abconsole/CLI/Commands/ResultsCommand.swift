@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import Foundation
 
 /// `results EXP`: the evidence to resolve a winner, from the event logs or a pre-aggregated summary (SPEC §8).
@@ -88,7 +89,7 @@ enum ResultsCommand {
                 exposuresPaths: arguments.values("--exposures") ?? [paths.exposures],
                 conversionsPaths: arguments.values("--conversions") ?? [paths.conversions],
                 metrics: metrics, conversionWindow: try conversionWindow(arguments), lookback: try lookback(arguments))
-            return try Analyzer.analyze(request)
+            return try Analyzer.analyze(request, parallelism: context.readParallelism)
         }
     }
 

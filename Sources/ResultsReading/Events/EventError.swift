@@ -1,5 +1,5 @@
 /// Why an event log could not be read: every message names the file, and for a bad row the line and field.
-public enum EventError: Error, Equatable, Sendable {
+package enum EventError: Error, Equatable, Sendable {
     /// The file does not exist (exit 66).
     case missing(file: String)
     /// The file exists but cannot be read (exit 66).
@@ -14,7 +14,7 @@ public enum EventError: Error, Equatable, Sendable {
     case cancelled
 
     /// One sentence a person can act on.
-    public var message: String {
+    package var message: String {
         switch self {
         case .missing(let file):
             "\(file): no such file (log events there, or point --exposures/--conversions at the logs)"

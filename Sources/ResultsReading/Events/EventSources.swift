@@ -2,15 +2,15 @@ import Foundation
 
 /// The files an `--exposures`/`--conversions` argument names (SPEC §13): a file as given, a directory
 /// as every `exposures-*` (or `conversions-*`) log in it, in name order.
-public enum EventSources {
+package enum EventSources {
     /// How the name of an exposures log in a directory starts (`serve` writes `exposures-YYYY-MM-DD.jsonl`).
-    public static let exposuresPrefix = "exposures-"
+    package static let exposuresPrefix = "exposures-"
     /// How the name of a conversions log in a directory starts.
-    public static let conversionsPrefix = "conversions-"
+    package static let conversionsPrefix = "conversions-"
 
     /// The logs `paths` name, in order; a directory contributes its logs whose names start with `prefix`
     /// (e.g. `exposures-`) and say a format (`.jsonl`, `.ndjson`, `.csv`); hidden files are skipped.
-    public static func files(_ paths: [String], prefix: String) throws(EventError) -> [String] {
+    package static func files(_ paths: [String], prefix: String) throws(EventError) -> [String] {
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false

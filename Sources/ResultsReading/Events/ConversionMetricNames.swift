@@ -1,8 +1,8 @@
 /// The metric names a conversions log holds (SPEC §8's `metric` field): what `set-metrics`'s completion offers.
-public enum ConversionMetricNames {
+package enum ConversionMetricNames {
     /// The distinct names in the first `rowLimit` rows of the log at `path` (a file, or a directory's
     /// `conversions-*` logs in name order), sorted; a malformed row ends the reading with what was read.
-    public static func read(path: String, rowLimit: Int) throws(EventError) -> [String] {
+    package static func read(path: String, rowLimit: Int) throws(EventError) -> [String] {
         var names = Set<[UInt8]>()
         var rows = 0
         for file in try EventSources.files([path], prefix: EventSources.conversionsPrefix) where rows < rowLimit {

@@ -1,3 +1,5 @@
+import ExperimentResults
+
 /// Reads the conversions log and adds each counted conversion to its subject's per-metric value (SPEC §8 "Metrics").
 struct ConversionPass {
     static let fields = ["timestamp", "subject", "metric", "value"]
@@ -47,7 +49,7 @@ struct ConversionPass {
     /// Reads every row of every file; returns the metrics in the order first seen (in the order of
     /// `files` and of each file's lines, whatever the threads).
     func run(_ files: [String], _ states: SubjectStates, progress: ReadProgress?, notes: inout [String],
-             parallelism: ReadParallelism = .default) throws(EventError) -> [Metric] {
+             parallelism: ReadParallelism) throws(EventError) -> [Metric] {
         let reading = Reading()
         for (index, path) in files.enumerated() {
             try read(path, number: index, states, into: reading, progress: progress, notes: &notes, parallelism: parallelism)
@@ -80,13 +82,13 @@ struct ConversionPass {
         let limit = request.conversionWindow
         let lookback = request.lookback
         let subjectCount = states.table.count
-        let table = states.table
+        let table = ReadOnlyTable(states.table)
         let note = try log.forEachRecord(progress: progress, partialLastLine: true, parallelism: parallelism, parse: { (fields, line, arena) throws(EventError) -> Record? in
             let (time, subject, name, value) = try Self.row(fields, line: line, values, quoted: quoted)
             var index: Int32 = -1, first: Int64 = 0
-            if let slot = table.find(subject), table.variant(at: slot) >= 0 {
-                index = Int32(truncatingIfNeeded: table.index(at: slot))
-                first = table.firstExposure(at: slot)
+            if let slot = table.subjects.find(subject), table.subjects.variant(at: slot) >= 0 {
+                index = Int32(truncatingIfNeeded: table.subjects.index(at: slot))
+                first = table.subjects.firstExposure(at: slot)
             }
             return Record(time: time, first: first, subject: ByteSpan.store(subject, in: &arena), name: ByteSpan.store(name, in: &arena),
                           value: value, index: index)
@@ -134,4 +136,11 @@ struct ConversionPass {
         })
         if let note { notes.append(note) }
     }
+}
+
+/// The exposure pass's subjects as the conversion pass's parsing threads look them up.
+/// `@unchecked Sendable`: the conversion pass only reads the table; its one writer, the exposure pass, has ended.
+private struct ReadOnlyTable: @unchecked Sendable {
+    let subjects: SubjectTable
+    init(_ subjects: SubjectTable) { self.subjects = subjects }
 }

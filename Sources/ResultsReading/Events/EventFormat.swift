@@ -1,9 +1,9 @@
 /// The two log formats of SPEC §8, told apart by the file name's extension.
-public enum EventFormat: Sendable, Equatable {
+package enum EventFormat: Sendable, Equatable {
     case jsonLines, csv
 
     /// `.jsonl` and `.ndjson` are JSON Lines, `.csv` is CSV (any case); anything else is refused, not sniffed.
-    public static func of(path: String) -> EventFormat? {
+    package static func of(path: String) -> EventFormat? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
         case "jsonl", "ndjson": return .jsonLines

@@ -4,21 +4,22 @@ import Foundation
 ///
 /// Guarded by a lock rather than atomics (`Synchronization` needs macOS 15 / iOS 18): the reader
 /// touches it once per checkpoint of many rows, so the lock costs nothing measurable.
-public final class ReadProgress: @unchecked Sendable {
+/// `@unchecked Sendable`: `rowCount` and `cancelFlag` are private and touched only while `lock` is held.
+package final class ReadProgress: @unchecked Sendable {
     private let lock = NSLock()
     private var rowCount = 0
     private var cancelFlag = false
 
-    public init() {}
+    package init() {}
 
     /// Rows read so far, both logs together.
-    public var rows: Int { locked { rowCount } }
+    package var rows: Int { locked { rowCount } }
 
     /// Whether `cancel()` was called.
-    public var isCancelled: Bool { locked { cancelFlag } }
+    package var isCancelled: Bool { locked { cancelFlag } }
 
     /// Asks the reader to stop at the next checkpoint.
-    public func cancel() { locked { cancelFlag = true } }
+    package func cancel() { locked { cancelFlag = true } }
 
     func add(rows: Int) { locked { rowCount += rows } }
 

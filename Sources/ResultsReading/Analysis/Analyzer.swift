@@ -1,13 +1,15 @@
+import ExperimentResults
+
 import ExperimentStats
 
 /// Runs the analysis of SPEC §8 over the two logs: exposures into subjects, conversions into per-variant totals.
-public enum Analyzer {
+package enum Analyzer {
     /// Reads both logs (exposures first) and totals each metric per variant.
     ///
     /// `progress` counts rows and can cancel (the error is then `.cancelled`). `parallelism` says how
     /// many threads parse the logs; the analysis is the same whatever it says.
-    public static func analyze(_ request: AnalysisRequest, progress: ReadProgress? = nil,
-                               parallelism: ReadParallelism = .default) throws(EventError) -> Analysis {
+    package static func analyze(_ request: AnalysisRequest, progress: ReadProgress? = nil,
+                               parallelism: ReadParallelism) throws(EventError) -> Analysis {
         let exposures = try EventSources.files(request.exposuresPaths, prefix: EventSources.exposuresPrefix)
         let conversions = try EventSources.files(request.conversionsPaths, prefix: EventSources.conversionsPrefix)
         // Every file must exist before minutes go into reading the first.

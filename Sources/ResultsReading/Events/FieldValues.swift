@@ -1,3 +1,4 @@
+import ExperimentResults
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentResults
 import ExperimentStats
 
 /// Reads a pre-aggregated `--summary` CSV (`metric,type,variant,subjects,sum,sum_squares`) into an analysis.
@@ -10,13 +11,13 @@ import ExperimentStats
 /// more conversions than subjects, a sum of squares below sum²/subjects; with `--cuped`, covariate
 /// sums no sample has: Σx² < 0, Σx² < (Σx)²/n, a cross sum past Cauchy–Schwarz) and subject counts whose
 /// total over the variants passes the largest integer are refused, naming the line and field.
-public enum SummaryReader {
+package enum SummaryReader {
     static let fields = ["metric", "type", "variant", "subjects", "sum", "sum_squares", "covariate_sum", "covariate_sum_squares", "cross_sum"]
     /// The most subjects a row may give: counts are read as numbers, exact up to 2^53.
     static let maxSubjects = 1 << 53
 
     /// With `cuped`, the optional columns `covariate_sum,covariate_sum_squares,cross_sum` (SPEC §12) are required on every row.
-    public static func read(path: String, experiment: Experiment, window: ResultsWindow, metrics wanted: [String] = [],
+    package static func read(path: String, experiment: Experiment, window: ResultsWindow, metrics wanted: [String] = [],
                             cuped: Bool = false) throws(EventError) -> Analysis {
         guard EventFormat.of(path: path) == .csv else { throw .notCSV(file: path) }
         let log = try EventLog(path: path, fields: fields, required: [Bool](repeating: true, count: 6) + [Bool](repeating: cuped, count: 3))

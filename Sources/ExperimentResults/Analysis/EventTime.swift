@@ -7,19 +7,19 @@ import ExperimentCore
 /// `Z` or `z`; refuses impossible dates (February 30, hour 24, minute 60). A leap second (`:60`)
 /// is read as the first instant of the next minute, as POSIX time does. Fraction digits past the
 /// ninth are dropped (sub-nanosecond). Nanoseconds in 64 bits cover 1678–2261; years outside are refused.
-public enum EventTime {
+package enum EventTime {
 
     /// Why a timestamp was refused, in words for an error message.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         case malformed(String)
 
-        public var reason: String {
+        package var reason: String {
             switch self { case .malformed(let text): text }
         }
     }
 
     /// Parses `text` or returns the reason it is not an RFC 3339 timestamp.
-    public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<Int64, Problem> {
+    package static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<Int64, Problem> {
         let n = text.count
         guard n >= 19 else { return .failure(.malformed("expected an RFC 3339 time such as 2026-11-20T10:15:02Z")) }
         guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":") else {
@@ -75,13 +75,13 @@ public enum EventTime {
     }
 
     /// Parses a Swift string (for options such as `--from`).
-    public static func parse(_ text: String) -> Result<Int64, Problem> {
+    package static func parse(_ text: String) -> Result<Int64, Problem> {
         var copy = text
         return copy.withUTF8 { parse($0) }
     }
 
     /// Formats nanoseconds as `YYYY-MM-DDTHH:MM:SS[.fff…]Z` (fraction digits only when non-zero).
-    public static func format(_ nanos: Int64) -> String {
+    package static func format(_ nanos: Int64) -> String {
         // Floor division without overflow, down to Int64.min (a window held at the start of nanosecond time).
         let seconds = nanos >= 0 ? nanos / 1_000_000_000 : -(-(nanos + 1) / 1_000_000_000) - 1
         let remainder = nanos % 1_000_000_000
@@ -91,7 +91,7 @@ public enum EventTime {
 
     /// Nanoseconds for seconds since 1970, held inside what 64 bits of nanoseconds can say
     /// (1677-09-21 to 2262-04-11): an instant past either end stands for that end, never a trap.
-    public static func nanos(seconds: Double) -> Int64 {
+    package static func nanos(seconds: Double) -> Int64 {
         let value = (seconds * 1e9).rounded(.down)
         if value.isNaN { return 0 }
         return Int64(exactly: value) ?? (value < 0 ? .min : .max)

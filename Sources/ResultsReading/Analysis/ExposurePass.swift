@@ -1,5 +1,7 @@
 import ExperimentCore
 
+import ExperimentResults
+
 /// Reads the exposures log into per-subject states (SPEC §8 "Per subject").
 struct ExposurePass {
     static let fields = ExposureField.allCases.map(\.rawValue)
@@ -17,7 +19,7 @@ struct ExposurePass {
 
     /// Every row of every file is checked; rows of this experiment inside the window shape the subjects
     /// (in the order of `files`, and of each file's lines, whatever the threads).
-    func run(_ files: [String], progress: ReadProgress?, notes: inout [String], parallelism: ReadParallelism = .default) throws(EventError) -> SubjectStates {
+    func run(_ files: [String], progress: ReadProgress?, notes: inout [String], parallelism: ReadParallelism) throws(EventError) -> SubjectStates {
         let states = SubjectStates()
         for path in files { try read(path, into: states, progress: progress, notes: &notes, parallelism: parallelism) }
         return states

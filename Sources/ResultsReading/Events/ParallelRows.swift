@@ -3,11 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
+import ParallelPieces
 
-/// The rows of one piece, parsed by one thread: the records it kept, each with its line (counted
-/// from the piece's start), the bytes they keep, and the first error, which ends the piece.
-private struct ParsedPiece<Record> {
+/// The rows of one piece, parsed by one thread and returned as its own: the records it kept, each with
+/// its line (counted from the piece's start), the bytes they keep, and the first error, which ends the piece.
+private struct ParsedPiece<Record: Sendable>: Sendable {
     var records: [Record] = []
     var lines: [Int32] = []
     var arena: [UInt8] = []
@@ -16,11 +16,14 @@ private struct ParsedPiece<Record> {
     var error: EventError?
 }
 
+/// Turns one row (its fields, its line, the arena for the bytes the record keeps) into a record, or nil.
+typealias RowParse<Record> = @Sendable (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?
+
 extension EventLog {
     /// Reads every row as `parse` turns it into a record (nil: nothing to keep) and hands the records to `apply` in file order.
     ///
     /// `parse` sees one row's fields, its line and an arena for the bytes the record keeps; it must
-    /// decide from the row alone (threads call it at once). `apply` sees each record with its line and
+    /// decide from the row alone (threads call it at once, so what it captures is `Sendable`). `apply` sees each record with its line and
     /// that arena, one at a time and in file order, exactly as a single reader would call it: state
     /// lives there. With more than one thread the file is read in rounds of pieces cut at line
     /// boundaries; the threads parse one round while the records of the round before are applied.
@@ -28,8 +31,8 @@ extension EventLog {
     /// `ahead` sees, on the applying thread, each record some `ParallelReader.lookahead` records before it
     /// is applied (when parsed in parallel): a hint to bring its memory into the cache, which must not change state.
     @discardableResult
-    func forEachRecord<Record>(progress: ReadProgress?, partialLastLine: Bool, parallelism: ReadParallelism,
-                               parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?,
+    func forEachRecord<Record: Sendable>(progress: ReadProgress?, partialLastLine: Bool, parallelism: ReadParallelism,
+                               parse: RowParse<Record>,
                                ahead: (Record) -> Void = { _ in },
                                apply: (Record, Int, UnsafeBufferPointer<UInt8>) throws(EventError) -> Void) throws(EventError) -> String? {
         if parallelism.threads > 1 {
@@ -45,9 +48,9 @@ extension EventLog {
     }
 }
 
-/// The parallel side of `EventLog.forEachRecord`: a read buffer, two sets of parsed pieces (one
-/// being applied while the other is filled) and the line count so far.
-private struct ParallelReader<Record> {
+/// The parallel side of `EventLog.forEachRecord`: a read buffer cut into pieces at line boundaries,
+/// parsed by `ParallelPieces` (one round while the round before is applied), and the line count so far.
+private struct ParallelReader<Record: Sendable> {
     /// What a finished reading returns (nil from `run`: the file is better read by one thread).
     struct Outcome { let note: String? }
     /// How many records ahead of the one applied `ahead` looks.
@@ -64,7 +67,7 @@ private struct ParallelReader<Record> {
     }
 
     mutating func run(partialLastLine: Bool,
-                      parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?,
+                      parse: RowParse<Record>,
                       ahead: (Record) -> Void,
                       apply: (Record, Int, UnsafeBufferPointer<UInt8>) throws(EventError) -> Void) throws(EventError) -> Outcome? {
         let path = log.path
@@ -108,45 +111,33 @@ private struct ParallelReader<Record> {
             filled -= start
             memmove(buffer, buffer + start, filled)
         }
-        let sets = [UnsafeMutableBufferPointer<ParsedPiece<Record>>.allocate(capacity: pieces),
-                    UnsafeMutableBufferPointer<ParsedPiece<Record>>.allocate(capacity: pieces)]
-        for set in sets { set.initialize(repeating: ParsedPiece()) }
-        defer { for set in sets { set.deinitialize().deallocate() } }
         // One scanner per piece, kept from round to round (a scanner's scratch memory grows with long rows).
-        let threadScanners = UnsafeMutableBufferPointer<RowScanner>.allocate(capacity: pieces)
-        _ = threadScanners.initialize(from: (0..<pieces).map { _ in scanner.copy() })
-        defer {
-            for copy in threadScanners { copy.free() }
-            threadScanners.deinitialize().deallocate()
-        }
-        var pending: Int?
+        let scanners = PieceScanners(scanner, count: pieces)
+        defer { scanners.free() }
+        var rounds = ParallelPieces<ParsedPiece<Record>, EventError>()
         var tooLongAfterPending = false
-        var current = 0
         var firstRound = true
 
-        /// Applies the parsed set `set`: its records in order, then its first error.
-        func applySet(_ set: Int) throws(EventError) {
-            for index in 0..<pieces {
-                let piece = sets[set][index]
-                let lineBase = base
-                try piece.arena.withUnsafeBufferPointer { (arena) throws(EventError) in
-                    // `ahead` in bursts (the next `lookahead` records at once), so that their cache misses overlap.
-                    let records = piece.records, distance = Self.lookahead
-                    for position in 0..<records.count {
-                        if position % distance == 0 {
-                            var later = position == 0 ? 0 : position + distance
-                            let end = min(position + 2 * distance, records.count)
-                            while later < end {
-                                ahead(records[later])
-                                later += 1
-                            }
+        /// Applies one parsed piece: its records in order, then its first error.
+        func applyPiece(_ piece: ParsedPiece<Record>) throws(EventError) {
+            let lineBase = base
+            try piece.arena.withUnsafeBufferPointer { (arena) throws(EventError) in
+                // `ahead` in bursts (the next `lookahead` records at once), so that their cache misses overlap.
+                let records = piece.records, distance = Self.lookahead
+                for position in 0..<records.count {
+                    if position % distance == 0 {
+                        var later = position == 0 ? 0 : position + distance
+                        let end = min(position + 2 * distance, records.count)
+                        while later < end {
+                            ahead(records[later])
+                            later += 1
                         }
-                        try apply(records[position], lineBase + Int(piece.lines[position]), arena)
                     }
+                    try apply(records[position], lineBase + Int(piece.lines[position]), arena)
                 }
-                if let error = piece.error { throw Self.shifted(error, by: lineBase) }
-                base += piece.lineCount
             }
+            if let error = piece.error { throw Self.shifted(error, by: lineBase) }
+            base += piece.lineCount
         }
 
         while true {
@@ -177,24 +168,15 @@ private struct ParallelReader<Record> {
                 }
             }
             bounds.append(complete)
-            let parsing = current, applying = pending
+            let round = RoundBytes(base: UnsafePointer(buffer), bounds: bounds)
             let startsFile = firstRound && log.format == .jsonLines
-            let reading = buffer
-            var applied: EventError?
-            Self.concurrently(pieces + 1) { iteration in
-                if iteration == 0 {
-                    guard let applying else { return }
-                    do throws(EventError) { try applySet(applying) } catch { applied = error }
-                    return
+            let progress = self.progress
+            try rounds.submit(pieces, threads: parallelism.threads, parse: { index in
+                scanners.withScanner(index) { scanner in
+                    Self.parsePiece(round.piece(index), startsFile: startsFile && index == 0, scanner: &scanner, progress: progress, parse: parse)
                 }
-                let index = iteration - 1
-                Self.parsePiece(UnsafeBufferPointer(start: reading + bounds[index], count: bounds[index + 1] - bounds[index]), into: &sets[parsing][index],
-                                startsFile: startsFile && index == 0, scanner: &threadScanners[index], progress: progress, parse: parse)
-            }
-            if let applied { throw applied }
+            }, apply: applyPiece)
             firstRound = false
-            pending = parsing
-            current = 1 - parsing
             memmove(buffer, buffer + complete, rest)
             filled = rest
             if rest > LineReader.maxLineBytes {
@@ -203,7 +185,7 @@ private struct ParallelReader<Record> {
             }
             if atEnd { break }
         }
-        if let pending { try applySet(pending) }
+        try rounds.finish(apply: applyPiece)
         if tooLongAfterPending { throw LineReader.tooLong(path, base + 1) }
         guard filled > 0 else { return Outcome(note: nil) }
         // The last line, without a newline: read as the single reader reads it.
@@ -224,20 +206,14 @@ private struct ParallelReader<Record> {
         return Outcome(note: nil)
     }
 
-    /// Parses the whole lines of one piece (each ends with a newline) until the first error into `piece`
-    /// (whose arrays, applied a round earlier, keep their memory: no allocation and page faults per round).
-    private static func parsePiece(_ text: UnsafeBufferPointer<UInt8>, into piece: inout ParsedPiece<Record>, startsFile: Bool, scanner: inout RowScanner,
-                                   progress: ReadProgress?, parse: (UnsafeMutableBufferPointer<FieldSlice>, Int, inout [UInt8]) throws(EventError) -> Record?) {
-        piece.records.removeAll(keepingCapacity: true)
-        piece.lines.removeAll(keepingCapacity: true)
-        piece.arena.removeAll(keepingCapacity: true)
-        piece.lineCount = 0
-        piece.rows = 0
-        piece.error = nil
-        guard let base = text.baseAddress, !text.isEmpty else { return }
+    /// Parses the whole lines of one piece (each ends with a newline) until the first error.
+    private static func parsePiece(_ text: UnsafeBufferPointer<UInt8>, startsFile: Bool, scanner: inout RowScanner,
+                                   progress: ReadProgress?, parse: RowParse<Record>) -> ParsedPiece<Record> {
+        var piece = ParsedPiece<Record>()
+        guard let base = text.baseAddress, !text.isEmpty else { return piece }
         if progress?.isCancelled == true {
             piece.error = .cancelled
-            return
+            return piece
         }
         var start = 0
         var number = 0
@@ -265,15 +241,7 @@ private struct ParallelReader<Record> {
         }
         piece.lineCount = number
         progress?.add(rows: piece.rows)
-    }
-
-    /// Calls `body` with 0..<count on Dispatch's threads at once and waits; the iterations touch disjoint state
-    /// (the applying iteration the records of one round and the reader's state, each parsing one its piece of the other round).
-    private static func concurrently(_ count: Int, _ body: (Int) -> Void) {
-        withoutActuallyEscaping(body) { escapable in
-            let shared = Unchecked(escapable)
-            DispatchQueue.concurrentPerform(iterations: count) { shared.value($0) }
-        }
+        return piece
     }
 
     /// The position of the last newline in the first `count` bytes of `buffer`.
@@ -293,8 +261,31 @@ private struct ParallelReader<Record> {
     }
 }
 
-/// A value handed to Dispatch's threads whose safety the caller guarantees (see `ParallelReader.concurrently`).
-private struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// One round's read buffer, cut into pieces, as the parsing threads see it.
+/// `@unchecked Sendable`: the bytes are only read, and the reader refills the buffer only after `submit` has returned (every piece parsed).
+private struct RoundBytes: @unchecked Sendable {
+    let base: UnsafePointer<UInt8>
+    let bounds: [Int]
+
+    func piece(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + bounds[index], count: bounds[index + 1] - bounds[index])
+    }
+}
+
+/// One row scanner per piece of a round, copies of the reader's (same header, memory of their own).
+/// `@unchecked Sendable`: scanner `i` is used only by piece `i`'s parse, and rounds never overlap.
+private final class PieceScanners: @unchecked Sendable {
+    private let scanners: UnsafeMutableBufferPointer<RowScanner>
+
+    init(_ scanner: RowScanner, count: Int) {
+        scanners = .allocate(capacity: count)
+        _ = scanners.initialize(from: (0..<count).map { _ in scanner.copy() })
+    }
+
+    func withScanner<Value>(_ index: Int, _ body: (inout RowScanner) -> Value) -> Value { body(&scanners[index]) }
+
+    func free() {
+        for scanner in scanners { scanner.free() }
+        scanners.deinitialize().deallocate()
+    }
 }

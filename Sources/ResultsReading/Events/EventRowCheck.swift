@@ -1,13 +1,13 @@
 /// Rows posted to `serve` (SPEC §13) read by the very rules `results` reads a log with (SPEC §8):
 /// a row accepted here is one `results` reads, a row refused says why as `results` would.
-public enum EventRowCheck {
+package enum EventRowCheck {
     /// Which log the rows are for.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case exposures, conversions
     }
 
     /// What reading one row found.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// An exposure row that reads: what it names, for the caller to check against the store.
         case exposure(experiment: String, variant: String)
         /// A conversion row that reads.
@@ -17,7 +17,7 @@ public enum EventRowCheck {
     }
 
     /// Each line (one JSON object, no newline) read as a row of a JSON Lines log of `kind`.
-    public static func check(_ lines: [[UInt8]], as kind: Kind) -> [Verdict] {
+    package static func check(_ lines: [[UInt8]], as kind: Kind) -> [Verdict] {
         let fields = kind == .exposures ? ExposurePass.fields : ConversionPass.fields
         let required = kind == .exposures ? ExposurePass.required : ConversionPass.required
         // The name only gives the format: errors are told without it.

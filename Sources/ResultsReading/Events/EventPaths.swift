@@ -1,17 +1,17 @@
 import Foundation
 
 /// Where the console reads the event logs: given, else `events/exposures.jsonl` and `events/conversions.jsonl` beside the store.
-public struct EventPaths: Equatable, Sendable {
-    public var exposures: String
-    public var conversions: String
+package struct EventPaths: Equatable, Sendable {
+    package var exposures: String
+    package var conversions: String
 
-    public init(exposures: String, conversions: String) {
+    package init(exposures: String, conversions: String) {
         self.exposures = exposures
         self.conversions = conversions
     }
 
     /// The defaults of SPEC §8, with `$ABCONSOLE_EXPOSURES` / `$ABCONSOLE_CONVERSIONS` taking precedence when given.
-    public init(besideStore storePath: String, environment: [String: String] = [:]) {
+    package init(besideStore storePath: String, environment: [String: String] = [:]) {
         let directory = URL(fileURLWithPath: storePath).deletingLastPathComponent().path
         let events = (directory.isEmpty ? "." : directory) + "/events/"
         exposures = environment["ABCONSOLE_EXPOSURES"].flatMap { $0.isEmpty ? nil : $0 } ?? events + "exposures.jsonl"
