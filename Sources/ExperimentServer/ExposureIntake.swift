@@ -1,5 +1,6 @@
 import ExperimentCore
 import ExperimentResults
+import ResultsReading
 import ExperimentStore
 import Foundation
 import HTTPServer
