@@ -171,7 +171,7 @@ public struct StoreFile: Sendable {
     private func checkAgainstPlainSave(_ target: String, _ save: StoreSave) {
         guard !save.verbatim.isEmpty || save.history != nil || !save.spliced.isEmpty,
               let written = try? FileSystem.read(target), written.count <= 64 << 10 else { return }
-        guard let plain = try? StoreSnapshot.decode(written, path: path, fastPaths: .plain) else {
+        guard let plain = try? StoreSnapshot.decode(written, path: path, fastPaths: .all) else {
             return assertionFailure("a save copying bytes wrote a store that does not read")
         }
         assert(StoreWriter.data(of: plain) == written, "a save copying bytes wrote other bytes than the writer encodes")

@@ -10,18 +10,11 @@ struct FastPathsSettingTests {
     @Test(arguments: [
         ([:], FastPaths.all),
         (["ABCONSOLE_PLAIN_MERGE": "1"], FastPaths.all.without(.merge).without(.diff)),
-        (["ABCONSOLE_PLAIN": "read, save"], FastPaths.all.without(.read).without(.save)),
-        (["ABCONSOLE_PLAIN": "all"], FastPaths.plain),
-        (["ABCONSOLE_PLAIN": ""], FastPaths.all),
+        (["ABCONSOLE_PLAIN_MERGE": ""], FastPaths.all.without(.merge).without(.diff)),
+        (["ABCONSOLE_PLAIN_EXPORT": "1"], FastPaths.all),
     ])
-    func theEnvironmentChoosesTheFastPaths(environment: [String: String], expected: FastPaths) throws {
-        #expect(try FastPaths.chosen(by: environment) == expected)
-    }
-
-    @Test func anUnknownFastPathIsAUsageError() {
-        let result = CLI.run(["list"], env: ["ABCONSOLE_PLAIN": "merge,speed"])
-        #expect(result.code == 64)
-        #expect(result.stderr.contains("ABCONSOLE_PLAIN names fast paths to turn off") && result.stderr.contains("`speed`"), "\(result.stderr)")
+    func theEnvironmentChoosesTheFastPaths(environment: [String: String], expected: FastPaths) {
+        #expect(FastPaths.chosen(by: environment) == expected)
     }
 
     /// `merge` and `diff` run in-process with a context carrying `.all` or `.plain`: the same merged

@@ -2,7 +2,7 @@ import Foundation
 
 /// The byte-level fast paths a process lets its operations take.
 ///
-/// Chosen once by the process's entry point (`abconsole` reads `ABCONSOLE_PLAIN` in `Invocation`)
+/// Chosen once by the process's entry point (`abconsole` reads `ABCONSOLE_PLAIN_MERGE` in `Invocation`)
 /// and passed down as a value: a library never reads the environment to pick a path. An operation
 /// whose fast path is off, or whose fast path answers "defer", runs its plain path, the one place
 /// its rules are written; the fast path varies how an answer is computed, never what it is.

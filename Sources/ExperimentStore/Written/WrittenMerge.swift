@@ -139,7 +139,7 @@ package struct WrittenMerge {
         #if DEBUG
         FastPathTrace.note(.merge)
         guard stores.reduce(0, { $0 + $1.data.count }) <= Self.checkedSize else { return }
-        guard let read = try? stores.map({ store throws(StoreError) in try StoreSnapshot.decode(store.data, path: "", fastPaths: .plain) }) else {
+        guard let read = try? stores.map({ store throws(StoreError) in try StoreSnapshot.decode(store.data, path: "", fastPaths: .all) }) else {
             return assertionFailure("a file the byte merge read is not a valid store read whole")
         }
         let plain = StoreMerge.merge(base: read[0], ours: read[1], theirs: read[2], takingTheirs: chosen, by: context)
@@ -180,8 +180,8 @@ package enum WrittenDiff {
         #if DEBUG
         FastPathTrace.note(.diff)
         if before.data.count + after.data.count <= checkedSize,
-           let plainOld = try? StoreSnapshot.decode(before.data, path: old, fastPaths: .plain),
-           let plainNew = try? StoreSnapshot.decode(after.data, path: new, fastPaths: .plain) {
+           let plainOld = try? StoreSnapshot.decode(before.data, path: old, fastPaths: .all),
+           let plainNew = try? StoreSnapshot.decode(after.data, path: new, fastPaths: .all) {
             assert(StoreDiff.changes(old: plainOld, new: plainNew) == changes, "the byte diff found other changes than the plain diff")
         }
         #endif

@@ -8,7 +8,7 @@ struct Invocation {
     let operatorName: String
     let lockTimeout: Double
     let now: () -> Date
-    /// The byte-level fast paths this run may take (`ABCONSOLE_PLAIN`, `ABCONSOLE_PLAIN_MERGE`).
+    /// The byte-level fast paths this run may take (`ABCONSOLE_PLAIN_MERGE`).
     let fastPaths: FastPaths
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
@@ -36,7 +36,7 @@ struct Invocation {
         } else {
             now = Date.init
         }
-        fastPaths = try FastPaths.chosen(by: environment)
+        fastPaths = FastPaths.chosen(by: environment)
     }
 
     /// The context commands run in.
