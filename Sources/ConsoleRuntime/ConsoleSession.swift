@@ -40,7 +40,7 @@ package final class ConsoleSession {
         self.settleTime = settleTime
         self.eventPaths = eventPaths ?? EventPaths(besideStore: store.path)
         self.readParallelism = readParallelism
-        git = GitPoller(storePath: store.path)
+        git = GitPoller(storePath: store.path, fastPaths: store.fastPaths)
         fingerprint = store.fingerprint()
         let snapshot = try store.load()
         state = AppState(snapshot: snapshot, storePath: store.path, operatorName: operatorName, readOnly: readOnly)

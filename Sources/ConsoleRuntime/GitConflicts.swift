@@ -10,12 +10,14 @@ import Foundation
 struct GitConflicts {
     /// The store file, absolute.
     let storePath: String
+    /// The fast paths its reads may take, as the console's launcher chose them.
+    let fastPaths: FastPaths
 
     /// The conflicts to pick on the screen, or the sentence saying why there are none to pick.
     func read() -> (conflicts: [MergeConflict], trouble: String?) {
         let current: StoreSnapshot
         do {
-            current = try StoreFile(path: storePath).load()
+            current = try StoreFile(path: storePath, fastPaths: fastPaths).load()
         } catch {
             return ([], fileTrouble(error))
         }
@@ -41,7 +43,7 @@ struct GitConflicts {
         let git = GitCommands(directory: (storePath as NSString).deletingLastPathComponent)
         let hasBase = try git.stages(of: storePath).contains(1)
         let side = { (stage: Int) throws -> StoreSnapshot in
-            try StoreSnapshot.decode(git.stage(stage, of: storePath), path: "\(name) (index stage \(stage))")
+            try StoreSnapshot.decode(git.stage(stage, of: storePath), path: "\(name) (index stage \(stage))", fastPaths: fastPaths)
         }
         return ConflictedMerge(base: hasBase ? try side(1) : StoreSnapshot(), ours: try side(2), theirs: try side(3))
     }

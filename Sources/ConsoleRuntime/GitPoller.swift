@@ -22,6 +22,8 @@ final class GitPoller: @unchecked Sendable {
 
     private let storePath: String
     private let interval: Double
+    /// The fast paths a conflicted store's reads may take, as the console's launcher chose them.
+    private let fastPaths: FastPaths
     private let lock = NSLock()
     private var running = false
     private var last: ContinuousClock.Instant?
@@ -33,8 +35,9 @@ final class GitPoller: @unchecked Sendable {
     /// How long the status may take before it is ended.
     static let timeout = 2.0
 
-    init(storePath: String, interval: Double = 2) {
+    init(storePath: String, fastPaths: FastPaths, interval: Double = 2) {
         self.storePath = StoreFile.resolvedAbsolute(storePath)
+        self.fastPaths = fastPaths
         self.interval = interval
     }
 
@@ -53,7 +56,7 @@ final class GitPoller: @unchecked Sendable {
         running = true
         last = ContinuousClock.now
         queue.async { [self] in
-            let reading = GitPoller.read(storePath, children: children)
+            let reading = GitPoller.read(storePath, fastPaths: fastPaths, children: children)
             lock.lock()
             answer = reading
             running = false
@@ -69,13 +72,13 @@ final class GitPoller: @unchecked Sendable {
         return answer
     }
 
-    static func read(_ storePath: String, children: GitChildren? = nil) -> Reading {
+    static func read(_ storePath: String, fastPaths: FastPaths, children: GitChildren? = nil) -> Reading {
         let directory = (storePath as NSString).deletingLastPathComponent
         guard GitCommands.mayBeInRepository(directory), GitCommands.executable() != nil else { return Reading(status: nil, conflicts: []) }
         let git = GitCommands(directory: directory, timeout: timeout, children: children)
         guard let status = try? git.status(of: storePath) else { return Reading(status: nil, conflicts: []) }
         guard status.store == .conflicted else { return Reading(status: status, conflicts: []) }
-        let (conflicts, trouble) = GitConflicts(storePath: storePath).read()
+        let (conflicts, trouble) = GitConflicts(storePath: storePath, fastPaths: fastPaths).read()
         return Reading(status: status, conflicts: conflicts, trouble: trouble)
     }
 }

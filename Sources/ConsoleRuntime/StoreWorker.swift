@@ -41,7 +41,7 @@ struct StoreWorker: Sendable {
     func resolveConflicts(shown: [MergeConflict], takingTheirs theirs: Set<String>, _ control: JobControl) -> (JobOutcome, StoreFingerprint?) {
         let path = store.gitPath
         do {
-            let merge = try GitConflicts(storePath: path).merge()
+            let merge = try GitConflicts(storePath: path, fastPaths: store.fastPaths).merge()
             var refusal: SettlementRefusal?
             try store.update { snapshot in
                 do throws(SettlementRefusal) {

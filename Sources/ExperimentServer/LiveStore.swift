@@ -23,8 +23,13 @@ package final class LiveStore: Sendable {
     private let state = LockedValue(State())
 
     /// A live store over `path`; `report` receives one line for each store loaded and each new problem.
-    package init(path: String, report: @escaping @Sendable (String) -> Void) {
-        file = StoreFile(path: path)
+    package convenience init(path: String, report: @escaping @Sendable (String) -> Void) {
+        self.init(file: StoreFile(path: path), report: report)
+    }
+
+    /// A live store over `file`, read with the fast paths it carries.
+    package init(file: StoreFile, report: @escaping @Sendable (String) -> Void) {
+        self.file = file
         self.report = report
     }
 

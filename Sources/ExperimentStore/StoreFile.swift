@@ -8,17 +8,26 @@ public struct StoreFile: Sendable {
     public let path: String
     /// How long a transaction waits for another writer's lock before giving up.
     public var lockTimeout: Double
+    /// The byte-level fast paths its reads and saves may take, as the process's entry point chose them.
+    package let fastPaths: FastPaths
 
+    /// The store at `path`, every fast path on.
     public init(path: String, lockTimeout: Double = 10) {
+        self.init(path: path, lockTimeout: lockTimeout, fastPaths: .all)
+    }
+
+    /// The store at `path`, its reads and saves taking the fast paths `fastPaths` allows.
+    package init(path: String, lockTimeout: Double = 10, fastPaths: FastPaths) {
         self.path = path
         self.lockTimeout = lockTimeout
+        self.fastPaths = fastPaths
     }
 
     /// Reads and validates the store.
     public func load() throws(StoreError) -> StoreSnapshot {
         let target = FileSystem.resolvingLinks(path)
         guard let data = try readBytes(target) else { throw .missing(path: path) }
-        return try StoreSnapshot.decode(consume data, path: path)
+        return try StoreSnapshot.decode(consume data, path: path, fastPaths: fastPaths)
     }
 
     /// Reads and validates the store as a server holds it (`DecidingStore`): whitelists as subject
@@ -79,7 +88,7 @@ public struct StoreFile: Sendable {
         let applied = try apply(change, expectedRevision: expectedRevision, context: context, readingBack: true, committing: committing)
         guard let written = applied.written else { throw .missing(path: path) }
         // The bytes were read under the lock; decoding them needs no lock.
-        return SavedStore(outcome: applied.result, snapshot: try StoreSnapshot.decode(written.bytes, path: path), fingerprint: written.fingerprint,
+        return SavedStore(outcome: applied.result, snapshot: try StoreSnapshot.decode(written.bytes, path: path, fastPaths: fastPaths), fingerprint: written.fingerprint,
                           notCommitted: applied.notCommitted)
     }
 
@@ -121,6 +130,9 @@ public struct StoreFile: Sendable {
         case .regular(writable: false): throw .cannotWrite(path: path, reason: "permission denied: you may not write the store file itself")
         case .other(let failure): throw .unreadable(path: path, reason: failure.reason)
         }
+        // Outside any git work tree there is nothing to commit, and the history before the change need not be kept.
+        let committer = committer.flatMap { Self.mayCommit(target) ? $0 : nil }
+        let plan = SavePlan(changed: changed, subjects: subjects, keepingAdded: committer != nil, fastPaths: fastPaths)
         let deadline = Date().addingTimeInterval(lockTimeout)
         let lock: FileLock
         let storeLock: FileLock?
@@ -142,23 +154,13 @@ public struct StoreFile: Sendable {
         }
         let original = try readBytes(target)
         guard original != nil || createIfMissing else { throw .missing(path: path) }
-        // A change naming the few entries it may touch first keeps only those of its experiment; should
-        // it leave more than that (never, as `Experiment.apply` stands), it runs again on a plain read.
-        var run: (result: T, save: Save)?
-        // Outside any git work tree there is nothing to commit, and the history before the change need not be kept.
-        let committer = committer.flatMap { Self.mayCommit(target) ? $0 : nil }
-        if let subjects, let changed, changed.count == 1, let original {
-            run = try changing(original, changed: changed, splicing: subjects, keepingAdded: committer != nil, body)
-        }
-        if run == nil { run = try changing(original, changed: changed, splicing: nil, keepingAdded: committer != nil, body) }
-        // A change recorded before the newest entry goes in among the entries: the history is read and written whole.
-        if run == nil { run = try changing(original, changed: nil, splicing: nil, keepingAdded: committer != nil, body) }
-        guard let (result, save) = run else { throw .missing(path: path) }  // a plain read always answers
+        let (result, save) = try plan.run(original, path: path, body)
         do {
             if !save.noChange {
-                _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) {
-                    StoreWriter.write(save.snapshot, to: &$0, verbatim: save.verbatim, history: save.history, from: original, spliced: save.spliced)
-                }
+                _ = try FileSystem.replaceAtomically(target, original: original, newMode: 0o644) { save.write(to: &$0, from: original) }
+                #if DEBUG
+                checkAgainstPlainSave(target, save)
+                #endif
             }
         } catch {
             throw original == nil ? .cannotCreate(path: path, reason: error.reason) : .cannotWrite(path: path, reason: error.reason)
@@ -171,6 +173,30 @@ public struct StoreFile: Sendable {
         return Transacted(result: result, written: try readBytes(target).map { WrittenFile(bytes: $0, fingerprint: fingerprint) },
                           notCommitted: notCommitted)
     }
+
+    #if DEBUG
+    /// Debug builds: a small store a save wrote copying bytes (`StoreSave.verbatim`, `.history`,
+    /// `.spliced`) is valid and exactly the bytes the writer encodes for it, as the plain save writes them.
+    private func checkAgainstPlainSave(_ target: String, _ save: StoreSave) {
+        guard !save.verbatim.isEmpty || save.history != nil || !save.spliced.isEmpty,
+              let written = try? FileSystem.read(target), written.count <= 64 << 10 else { return }
+        guard let plain = try? StoreSnapshot.decode(written, path: path, fastPaths: .all) else {
+            return assertionFailure("a save copying bytes wrote a store that does not read")
+        }
+        assert(StoreWriter.data(of: plain) == written, "a save copying bytes wrote other bytes than the writer encodes")
+        // An experiment the save encoded reads back as the writer's bytes of its value (whitelist order is the writer's).
+        func bytes(_ experiment: Experiment?) -> Data? {
+            experiment.map { experiment in
+                var writer = ByteWriter(capacity: 1_024), dates = StoreWriter.DateCache()
+                StoreWriter.append(experiment, to: &writer, dates: &dates)
+                return writer.data()
+            }
+        }
+        assert(plain.experiments.allSatisfy { key, experiment in
+            save.verbatim[key] != nil || save.spliced[key] != nil || bytes(experiment) == bytes(save.snapshot.experiments[key])
+        }, "a save copying bytes wrote another value of an experiment it encoded")
+    }
+    #endif
 
     /// Whether the store file `target` lies in a git work tree (a file-system check, no git run).
     private static func mayCommit(_ target: String) -> Bool {
@@ -189,70 +215,6 @@ public struct StoreFile: Sendable {
         #else
         return nil  // no git on this platform
         #endif
-    }
-
-    /// What a transaction saves: the store as the change left it, and what of the original it copies.
-    private struct Save {
-        var snapshot: StoreSnapshot
-        var verbatim: [String: Range<Int>]
-        var history: WrittenHistory?
-        var spliced: [String: SplicedWhitelist] = [:]
-        /// The history entries the body added (kept only when the change is to be committed).
-        var added: [HistoryEntry] = []
-        /// The change recorded nothing and changed no value: the file is left as it is, whatever its layout.
-        var noChange = false
-    }
-
-    /// Reads `original`, applies `body` and validates the result: after a change to the experiments
-    /// in `changed` (nil: after any body), only they and the appended history are validated and the
-    /// others are copied. With `subjects` (one experiment changed), that experiment's entries are
-    /// copied too, but for those of `subjects`; nil when the change left its whitelist holding more.
-    private func changing<T>(_ original: Data?, changed: Set<String>?, splicing subjects: [String]?, keepingAdded: Bool = false,
-                             _ body: (inout StoreSnapshot) throws(ExperimentError) -> T) throws(StoreError) -> (result: T, save: Save)? {
-        // After a change to named experiments, the others the writer wrote are copied: their entries
-        // are checked, not kept; so is the history the writer wrote, to which the change only appends.
-        var (snapshot, verbatim, writtenHistory) = try original.map { data throws(StoreError) in
-            try StoreSnapshot.read(data, path: path, recognising: StoreWriter.writtenSpan, keepingEntriesOf: subjects == nil ? changed : [])
-        } ?? (StoreSnapshot(), [:], nil)
-        var spliced: [String: SplicedWhitelist] = [:]
-        // Copied (its whitelist left empty) or read whole: an experiment not copied is changed as on a plain read.
-        if subjects != nil, let key = changed?.first, let span = verbatim[key], let original, let index = snapshot.experiments.index(forKey: key) {
-            guard let splice = SplicedWhitelist(&snapshot.experiments.values[index], span: span, subjects: subjects ?? [], in: original) else { return nil }
-            spliced[key] = splice
-        }
-        let historyCount = snapshot.history.count
-        let historyBefore = keepingAdded ? snapshot.history : []
-        let unchanged = snapshot  // shares storage until the body writes: no copy is made
-        let result: T
-        do {
-            result = try body(&snapshot)
-        } catch {
-            throw .refused(error)
-        }
-        for (key, splice) in spliced where !(snapshot.experiments[key].map(splice.fits) ?? true) { return nil }
-        if let last = writtenHistory?.last, snapshot.history.contains(where: { $0.at < last }) { return nil }
-        let problems = changed.map { StoreValidator.problems(in: snapshot, changed: $0, historyFrom: historyCount, after: writtenHistory?.count ?? 0) }
-            ?? StoreValidator.problems(in: StoreDocument(snapshot))
-        guard problems.isEmpty else { throw .invalid(path: path, problems: problems) }
-        // Experiments a change did not touch are copied as they were written; after an arbitrary body, none are.
-        if let changed { for key in changed { verbatim[key] = nil } } else { (verbatim, writtenHistory) = ([:], nil) }
-        let added = keepingAdded ? Self.added(to: historyBefore, in: snapshot.history) : []
-        // Every change records an entry; one that recorded none and left every value as it was writes nothing.
-        let noChange = original != nil && snapshot.history.count == historyCount && snapshot == unchanged
-        return (result, Save(snapshot: snapshot, verbatim: verbatim, history: writtenHistory, spliced: spliced, added: added, noChange: noChange))
-    }
-
-    /// The entries of `after` that `before` (in order, a subsequence of it) does not hold: what a change
-    /// added, wherever its time placed it.
-    private static func added(to before: [HistoryEntry], in after: [HistoryEntry]) -> [HistoryEntry] {
-        var next = before.startIndex
-        return after.filter { entry in
-            if next < before.endIndex, before[next] == entry {
-                next += 1
-                return false
-            }
-            return true
-        }
     }
 
     /// The deterministic bytes of `snapshot` (see `StoreWriter`): sorted keys, experiments by key,

@@ -1,6 +1,8 @@
+import Foundation
+
 /// The byte-level fast paths a process lets its operations take.
 ///
-/// Chosen once by the process's entry point (`abconsole` reads `ABCONSOLE_PLAIN_*` in `Invocation`)
+/// Chosen once by the process's entry point (`abconsole` reads `ABCONSOLE_PLAIN_MERGE` in `Invocation`)
 /// and passed down as a value: a library never reads the environment to pick a path. An operation
 /// whose fast path is off, or whose fast path answers "defer", runs its plain path, the one place
 /// its rules are written; the fast path varies how an answer is computed, never what it is.
@@ -33,3 +35,29 @@ package struct FastPaths: Sendable, Hashable {
         return copy
     }
 }
+
+#if DEBUG
+/// Debug builds: the fast paths that answered in the code a test runs inside `FastPathTrace.$taken.withValue`.
+///
+/// Task-local, so tests running side by side count only their own calls; shipping builds count nothing.
+package enum FastPathTrace {
+    @TaskLocal package static var taken: Tally?
+
+    /// Counts one answer of `operation`'s fast path, when a test is counting.
+    package static func note(_ operation: FastPaths.Operation) {
+        taken?.add(operation)
+    }
+
+    /// How many times each fast path answered.
+    package final class Tally: @unchecked Sendable {  // `lock` guards `counts`, its only state
+        private let lock = NSLock()
+        private var counts: [FastPaths.Operation: Int] = [:]
+
+        package init() {}
+
+        package func add(_ operation: FastPaths.Operation) { lock.withLock { counts[operation, default: 0] += 1 } }
+
+        package func count(_ operation: FastPaths.Operation) -> Int { lock.withLock { counts[operation] ?? 0 } }
+    }
+}
+#endif

@@ -19,13 +19,39 @@ extension StoreSnapshot {
     /// passes its last reference), so the peak holds the bytes and the entries, then the entries
     /// and their dictionaries, never all three.
     public static func decode(_ data: consuming Data, path: String) throws(StoreError) -> StoreSnapshot {
-        guard var reading = StoreReader.readingDeferringWhitelists(from: data) else {
+        try decode(data, path: path, fastPaths: .all)
+    }
+
+    /// `decode`, the one-pass reader tried first only when `fastPaths` allows `read`: with it off,
+    /// `JSONDecoder` reads every file, the plain path the one-pass reader is checked against.
+    package static func decode(_ data: consuming Data, path: String, fastPaths: FastPaths) throws(StoreError) -> StoreSnapshot {
+        guard fastPaths.allows(.read), var reading = StoreReader.readingDeferringWhitelists(from: data) else {
             return try validated(foundationDocument(data, path: path), path: path)
         }
+        #if DEBUG
+        FastPathTrace.note(.read)
+        checkAgainstPlainRead(reading, data)
+        #endif
         data = Data()
         reading.buildPendingWhitelists()
         return try validated(reading.document, path: path)
     }
+
+    #if DEBUG
+    /// The bytes up to which a debug build checks a fast read against `JSONDecoder`'s.
+    static let checkedReadSize = 64 << 10
+
+    /// Debug builds: the one-pass reader's document of a small file is the one `JSONDecoder` reads.
+    private static func checkAgainstPlainRead(_ reading: StoreReading, _ data: Data) {
+        guard data.count <= checkedReadSize, let plain = try? foundationDocument(data, path: "") else { return }
+        var fast = reading
+        fast.buildPendingWhitelists()
+        let (one, two) = (fast.document, plain)
+        assert(one.experiments == two.experiments && one.history == two.history && one.revision == two.revision
+               && one.schemaVersion == two.schemaVersion && one.unknownFields == two.unknownFields,
+               "the one-pass reader and JSONDecoder read a store differently")
+    }
+    #endif
 
     /// The validated snapshot of `data` and, when asked, where its experiments sit in `data` if the
     /// writer wrote them (what a save may copy; see `StoreReading.verbatim`).

@@ -13,9 +13,30 @@ public enum StoreMerge {
     /// BASE, or two equal sides, give the other side unchanged (rule 8).
     public static func merge(base: StoreSnapshot, ours: StoreSnapshot, theirs: StoreSnapshot,
                              takingTheirs chosen: Set<String> = [], by context: ChangeContext) -> MergeResult {
-        if ours == base { return MergeResult(snapshot: theirs, conflicts: []) }
-        if theirs == base || ours == theirs { return MergeResult(snapshot: ours, conflicts: []) }
-        return merge(base: base, ours: ours, theirs: theirs, takingTheirs: chosen, by: context, experiments: mergeExperiment)
+        let stores = [base, ours, theirs]
+        if let side = unchangedSide({ stores[$0.rawValue] == stores[$1.rawValue] }) {
+            return MergeResult(snapshot: stores[side.rawValue], conflicts: [])
+        }
+        return merge(base: base, ours: ours, theirs: theirs, takingTheirs: chosen, by: context) { base, ours, theirs, history, chosen in
+            let decided = mergeExperiment(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
+            return (decided.experiment, decided.conflicts)
+        }
+    }
+
+    /// BASE, OURS or THEIRS: the sides a merge compares and takes values from.
+    package enum Side: Int, Sendable {
+        case base, ours, theirs
+    }
+
+    /// Rule 8, the one order of its comparisons: the side whose value the merge takes whole, given
+    /// `same` (whether two sides hold equal values). Equal sides give OURS; a side equal to BASE,
+    /// the other side; nil when each two differ. The plain merge asks it with value equality, of
+    /// whole stores and of each experiment; `WrittenMerge` with equality of the files' bytes.
+    package static func unchangedSide(_ same: (Side, Side) -> Bool) -> Side? {
+        if same(.ours, .theirs) { return .ours }
+        if same(.ours, .base) { return .theirs }
+        if same(.theirs, .base) { return .ours }
+        return nil
     }
 
     /// Merges one experiment by key (nil: absent): the merged experiment and its conflicts.
@@ -131,27 +152,34 @@ public enum StoreMerge {
         return explained
     }
 
-    /// One experiment by key (nil: absent or deleted) and its conflicts.
-    static func mergeExperiment(base: Experiment?, ours: Experiment?, theirs: Experiment?, history: [HistoryEntry],
-                                chosen: Set<String> = []) -> (Experiment?, [MergeConflict]) {
-        if ours == theirs { return (ours, []) }
-        if ours == base { return (theirs, []) }
-        if theirs == base { return (ours, []) }
-        return mergeChanged(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
+    /// What the merge decided for one experiment: its merged value (nil: absent or deleted), its
+    /// conflicts, and the side whose value it took whole (nil: merged unit by unit, `mergeUnits`).
+    package struct ExperimentDecision {
+        package var experiment: Experiment?
+        package var conflicts: [MergeConflict]
+        package var taken: Side?
     }
 
-    /// An experiment that differs between each two of BASE, OURS and THEIRS: deleted on one side, or merged unit by unit.
-    package static func mergeChanged(base: Experiment?, ours: Experiment?, theirs: Experiment?, history: [HistoryEntry],
-                                     chosen: Set<String>) -> (Experiment?, [MergeConflict]) {
+    /// One experiment by key (nil: absent or deleted). Two sides are compared by `sameValue`
+    /// (nil: their values); a way that answers the same from other evidence (`WrittenMerge`: the
+    /// files' bytes) decides as the values would, and learns which side to copy from `taken`.
+    package static func mergeExperiment(base: Experiment?, ours: Experiment?, theirs: Experiment?, history: [HistoryEntry],
+                                        chosen: Set<String> = [], sameValue: ((Side, Side) -> Bool)? = nil) -> ExperimentDecision {
+        let values = [base, ours, theirs]
+        if let side = unchangedSide(sameValue ?? { values[$0.rawValue] == values[$1.rawValue] }) {
+            return ExperimentDecision(experiment: values[side.rawValue], conflicts: [], taken: side)
+        }
         guard let ours, let theirs else {
             // Deleted on one side (a draft), changed on the other (rule 3): OURS's stays.
             let key = base?.key ?? ours?.key ?? theirs?.key ?? ""
             let conflict = MergeConflict(experiment: key, unit: .existence, base: base.map(MergeWords.allocation),
                                          ours: ours.map(MergeWords.allocation), theirs: theirs.map(MergeWords.allocation),
                                          changes: theirs.map { [MergeWords.createChange($0)] } ?? [.delete(experiment: key)])
-            return (chosen.contains(conflict.id) ? theirs : ours, [conflict])
+            let side: Side = chosen.contains(conflict.id) ? .theirs : .ours
+            return ExperimentDecision(experiment: values[side.rawValue], conflicts: [conflict], taken: side)
         }
-        return mergeUnits(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
+        let (merged, conflicts) = mergeUnits(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
+        return ExperimentDecision(experiment: merged, conflicts: conflicts, taken: nil)
     }
 
     /// An experiment changed on both sides, unit by unit (created on both: against an empty base).

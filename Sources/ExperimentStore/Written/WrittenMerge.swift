@@ -11,7 +11,8 @@ import Foundation
 /// merged by `StoreMerge.mergeUnits` (its units but the whitelist) and `WrittenWhitelistMerge`
 /// (entry lines, `mergeWhitelist` on those changed on both sides). The decisions are
 /// `StoreMerge`'s, and the output is byte for byte `StoreFile.encode` of the plain merge's result
-/// (`ABCONSOLE_PLAIN_MERGE=1` runs the plain path; `WrittenMergeTests` compares the two).
+/// (`FastPaths` without `merge` runs the plain path; debug builds compare the two on small files, and
+/// `WrittenMergeTests` on random ones).
 package struct WrittenMerge {
     /// The merge's conflicts, as `StoreMerge.merge` lists them.
     package let conflicts: [MergeConflict]
@@ -33,14 +34,17 @@ package struct WrittenMerge {
     package init?(base: String, ours: String, theirs: String, takingTheirs chosen: Set<String> = [], by context: ChangeContext) {
         guard let b = WrittenStore(path: base), let o = WrittenStore(path: ours), let t = WrittenStore(path: theirs) else { return nil }
         let stores = [b, o, t]
-        // Rule 8, as `StoreMerge.merge` answers it: a side equal to BASE, or equal sides, give the other side.
-        let same = Self.withFiles(stores) { files in
-            (0..<3).map { side in WrittenBytes.same(files[side], 0..<files[side].count, files[(side + 1) % 3], 0..<files[(side + 1) % 3].count) }
+        // Rule 8 of `StoreMerge.merge`, asked of the whole files' bytes.
+        let taken = Self.withFiles(stores) { files in
+            StoreMerge.unchangedSide { one, two in
+                WrittenBytes.same(files[one.rawValue], 0..<files[one.rawValue].count, files[two.rawValue], 0..<files[two.rawValue].count)
+            }
         }
-        if same[0] || same[1] || same[2] {
-            let side = same[0] ? 2 : 1
+        if let taken {
+            let side = taken.rawValue
             (conflicts, snapshot, self.stores, oursPath) = ([], stores[side].snapshot, stores, ours)
             pieces = Dictionary(uniqueKeysWithValues: stores[side].snapshot.experiments.keys.map { ($0, Piece.copy(side: side)) })
+            checkAgainstPlainMerge(takingTheirs: chosen, by: context)
             return
         }
         // A side's whitelist changed without an entry of that side explaining it may need a `revert`
@@ -59,17 +63,20 @@ package struct WrittenMerge {
             StoreMerge.merge(base: b.snapshot, ours: o.snapshot, theirs: t.snapshot, takingTheirs: chosen, by: context) { base, ours, theirs, history, chosen in
                 let key = (ours ?? theirs ?? base)?.key ?? ""
                 let spans = stores.map { $0.spans[key] }
-                func same(_ a: Int, _ b: Int) -> Bool { WrittenBytes.same(files[a], spans[a]?.object, files[b], spans[b]?.object) }
-                // `StoreMerge.mergeExperiment`'s comparisons, by bytes.
-                if same(1, 2) { pieces[key] = .copy(side: 1); return (ours, []) }
-                if same(1, 0) { pieces[key] = .copy(side: 2); return (theirs, []) }
-                if same(2, 0) { pieces[key] = .copy(side: 1); return (ours, []) }
-                guard let oursValue = ours, let theirsValue = theirs else {
-                    let (experiment, found) = StoreMerge.mergeChanged(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen)
-                    if experiment != nil { pieces[key] = .copy(side: ours == nil ? 2 : 1) }
-                    return (experiment, found)
+                // `StoreMerge.mergeExperiment` decides, comparing the sides' bytes; this only records where the bytes come from.
+                let decided = StoreMerge.mergeExperiment(base: base, ours: ours, theirs: theirs, history: history, chosen: chosen) { one, two in
+                    WrittenBytes.same(files[one.rawValue], spans[one.rawValue]?.object, files[two.rawValue], spans[two.rawValue]?.object)
                 }
-                var (merged, found) = StoreMerge.mergeUnits(base: base, ours: oursValue, theirs: theirsValue, history: history, chosen: chosen)
+                if let side = decided.taken {
+                    if decided.experiment != nil { pieces[key] = .copy(side: side.rawValue) }
+                    return (decided.experiment, decided.conflicts)
+                }
+                // Merged unit by unit: the whitelists, left in the bytes, are merged line by line.
+                var found = decided.conflicts
+                guard let merged = decided.experiment, let oursValue = ours, let theirsValue = theirs else {
+                    usable = false
+                    return (decided.experiment, found)
+                }
                 let variants = Set(merged.variants.map(\.name))
                 guard variants.isSuperset(of: oursValue.variants.map(\.name)), variants.isSuperset(of: theirsValue.variants.map(\.name)),
                       let lines = WrittenWhitelistMerge.merge(files, entries: spans.map { $0?.entries }, experiment: key, variants: variants,
@@ -87,41 +94,66 @@ package struct WrittenMerge {
         // the rest is validated as the plain path validates it.
         guard usable, StoreValidator.problems(in: StoreDocument(result.snapshot)).isEmpty else { return nil }
         (conflicts, snapshot, self.stores, self.pieces, oursPath) = (result.conflicts, result.snapshot, stores, pieces, ours)
+        checkAgainstPlainMerge(takingTheirs: chosen, by: context)
     }
 
     /// Writes the merged store to `path` as `FileSystem.replaceAtomically` does; false when it held exactly that already.
     package func write(to path: String) throws(FileSystem.Failure) -> Bool {
-        try FileSystem.replaceAtomically(path, known: (oursPath, stores[1].data)) { writer in
-            Self.withFiles(stores) { files in
-                StoreWriter.write(snapshot, to: &writer) { experiment, writer in
-                    switch pieces[experiment.key] {
-                    case .copy(let side)?:
-                        guard let span = stores[side].object(experiment.key) else { return false }
-                        // In slices, each released once written, so a big experiment is never resident whole.
-                        var start = span.lowerBound
-                        while start < span.upperBound {
-                            let end = min(span.upperBound, start + Self.slice)
-                            writer.append(UnsafeBufferPointer(rebasing: files[side][start..<end]))
-                            stores[side].file.release(before: end)
-                            start = end
-                        }
-                    case .merged(let lines)?:
-                        var dates = StoreWriter.DateCache()
-                        StoreWriter.appendHead(experiment, to: &writer, dates: &dates)
-                        for (index, line) in lines.enumerated() {
-                            writer.append(StoreLayout.entrySeparator(first: index == 0))
-                            writer.append(UnsafeBufferPointer(rebasing: files[line.side][line.line]))
-                            if index % 65_536 == 65_535 { stores[line.side].file.release(before: line.line.lowerBound) }
-                        }
-                        StoreWriter.appendTail(experiment, hasEntries: !lines.isEmpty, to: &writer)
-                    case nil:
-                        return false
+        try FileSystem.replaceAtomically(path, known: (oursPath, stores[1].data)) { render(to: &$0) }
+    }
+
+    /// Appends the merged store's bytes to `writer`: each experiment copied from a file, merged from entry lines, or encoded.
+    private func render(to writer: inout ByteWriter) {
+        Self.withFiles(stores) { files in
+            StoreWriter.write(snapshot, to: &writer) { experiment, writer in
+                switch pieces[experiment.key] {
+                case .copy(let side)?:
+                    guard let span = stores[side].object(experiment.key) else { return false }
+                    // In slices, each released once written, so a big experiment is never resident whole.
+                    var start = span.lowerBound
+                    while start < span.upperBound {
+                        let end = min(span.upperBound, start + Self.slice)
+                        writer.append(UnsafeBufferPointer(rebasing: files[side][start..<end]))
+                        stores[side].file.release(before: end)
+                        start = end
                     }
-                    return true
+                case .merged(let lines)?:
+                    var dates = StoreWriter.DateCache()
+                    StoreWriter.appendHead(experiment, to: &writer, dates: &dates)
+                    for (index, line) in lines.enumerated() {
+                        writer.append(StoreLayout.entrySeparator(first: index == 0))
+                        writer.append(UnsafeBufferPointer(rebasing: files[line.side][line.line]))
+                        if index % 65_536 == 65_535 { stores[line.side].file.release(before: line.line.lowerBound) }
+                    }
+                    StoreWriter.appendTail(experiment, hasEntries: !lines.isEmpty, to: &writer)
+                case nil:
+                    return false
                 }
+                return true
             }
         }
     }
+
+    /// Debug builds: for files up to `checkedSize` bytes together, the conflicts and bytes equal the
+    /// plain merge's (`StoreMerge.merge` of the files read whole, encoded by `StoreWriter`).
+    private func checkAgainstPlainMerge(takingTheirs chosen: Set<String>, by context: ChangeContext) {
+        #if DEBUG
+        FastPathTrace.note(.merge)
+        guard stores.reduce(0, { $0 + $1.data.count }) <= Self.checkedSize else { return }
+        guard let read = try? stores.map({ store throws(StoreError) in try StoreSnapshot.decode(store.data, path: "", fastPaths: .all) }) else {
+            return assertionFailure("a file the byte merge read is not a valid store read whole")
+        }
+        let plain = StoreMerge.merge(base: read[0], ours: read[1], theirs: read[2], takingTheirs: chosen, by: context)
+        var writer = ByteWriter(capacity: 4_096)
+        render(to: &writer)
+        let bytes = writer.data()
+        assert(plain.conflicts == conflicts, "the byte merge found other conflicts than the plain merge")
+        assert(StoreWriter.data(of: plain.snapshot) == bytes, "the byte merge wrote other bytes than the plain merge")
+        #endif
+    }
+
+    /// The size of three files up to which a debug build checks the byte merge against the plain merge.
+    private static let checkedSize = 256 << 10
 
     /// How many bytes of an experiment are copied at a time.
     private static let slice = 8 << 20
@@ -145,7 +177,20 @@ package enum WrittenDiff {
     /// both files has the same entry bytes (equal whitelists; an experiment with equal bytes is
     /// skipped whole). Nil otherwise: the plain path reads both whole.
     package static func changes(old: String, new: String) -> [StoreChange]? {
-        guard let before = WrittenStore(path: old), let after = WrittenStore(path: new) else { return nil }
+        guard let before = WrittenStore(path: old), let after = WrittenStore(path: new), let changes = changes(before, after) else { return nil }
+        #if DEBUG
+        FastPathTrace.note(.diff)
+        if before.data.count + after.data.count <= checkedSize,
+           let plainOld = try? StoreSnapshot.decode(before.data, path: old, fastPaths: .all),
+           let plainNew = try? StoreSnapshot.decode(after.data, path: new, fastPaths: .all) {
+            assert(StoreDiff.changes(old: plainOld, new: plainNew) == changes, "the byte diff found other changes than the plain diff")
+        }
+        #endif
+        return changes
+    }
+
+    /// The changes from `before` to `after`, or nil when their whitelists must be read.
+    private static func changes(_ before: WrittenStore, _ after: WrittenStore) -> [StoreChange]? {
         let (o, n) = (before.snapshot, after.snapshot)
         if StoreDiff.addedEntries(old: o.history, new: n.history).isEmpty {
             let sameEntries = before.data.withUnsafeBytes { one in
@@ -161,4 +206,7 @@ package enum WrittenDiff {
         }
         return StoreDiff.changes(old: o, new: n)
     }
+
+    /// The size of two files up to which a debug build checks the byte diff against the plain diff.
+    private static let checkedSize = 256 << 10
 }

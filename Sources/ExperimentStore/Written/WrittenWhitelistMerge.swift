@@ -46,12 +46,10 @@ enum WrittenWhitelistMerge {
                 lines[side] = head.line
                 heads[side] = cursors[side].next()
             }
-            func same(_ a: Int, _ b: Int) -> Bool { WrittenBytes.same(files[a], lines[a], files[b], lines[b]) }
+            // Rule 8 for one entry, its lines compared by bytes.
             let side: Int?
-            if same(2, 0) || same(1, 2) {
-                side = 1
-            } else if same(1, 0) {
-                side = 2
+            if let taken = StoreMerge.unchangedSide({ WrittenBytes.same(files[$0.rawValue], lines[$0.rawValue], files[$1.rawValue], lines[$1.rawValue]) }) {
+                side = taken.rawValue
             } else {
                 guard let settled = settle(files, lines, experiment: key, variants: variants, chosen: chosen, conflicts: &found) else { return nil }
                 side = settled

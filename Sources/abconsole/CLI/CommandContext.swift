@@ -14,6 +14,9 @@ struct CommandContext {
     let environment: [String: String]
     let exit: ExitStatus
 
+    /// The byte-level fast paths the entry point chose, which the store file carries.
+    var fastPaths: FastPaths { store.fastPaths }
+
     /// The operator and the current time, for a change.
     func changeContext() -> ChangeContext { ChangeContext(operatorName: operatorName, at: now()) }
 

@@ -8,6 +8,8 @@ struct Invocation {
     let operatorName: String
     let lockTimeout: Double
     let now: () -> Date
+    /// The byte-level fast paths this run may take (`ABCONSOLE_PLAIN_MERGE`).
+    let fastPaths: FastPaths
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
         storePath = arguments.option("--store") ?? environment["ABCONSOLE_STORE"].nonEmpty ?? "experiments.json"
@@ -34,11 +36,12 @@ struct Invocation {
         } else {
             now = Date.init
         }
+        fastPaths = FastPaths.chosen(by: environment)
     }
 
     /// The context commands run in.
     func context(output: OutputBuffer, environment: [String: String], exit: ExitStatus) -> CommandContext {
-        CommandContext(store: StoreFile(path: storePath, lockTimeout: lockTimeout), operatorName: operatorName, now: now,
+        CommandContext(store: StoreFile(path: storePath, lockTimeout: lockTimeout, fastPaths: fastPaths), operatorName: operatorName, now: now,
                        output: output, environment: environment, exit: exit)
     }
 }

@@ -16,7 +16,7 @@ enum ConsoleCommands {
         let keep = arguments.flag("--keep")
         // Removed however the console ends (quit, no terminal, an error), unless asked to keep it.
         defer { if !keep { SampleStore.remove(copy) } }
-        let store = StoreFile(path: copy, lockTimeout: context.store.lockTimeout)
+        let store = StoreFile(path: copy, lockTimeout: context.store.lockTimeout, fastPaths: context.fastPaths)
         context.exit.code = try ConsoleLauncher.run(store: store, operatorName: context.operatorName, readOnly: arguments.flag("--read-only"),
                                                     now: context.now, readParallelism: context.readParallelism)
         context.output.line(keep ? "demo store kept at \(SafeOutput.text(copy))"

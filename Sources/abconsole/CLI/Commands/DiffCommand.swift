@@ -25,7 +25,7 @@ enum DiffCommand {
         }
         let changes: [StoreChange]
         do {
-            changes = try Self.changes(oldPath, newPath, name: label)
+            changes = try Self.changes(oldPath, newPath, name: label, fastPaths: context.fastPaths)
         } catch let error as CLIError where error.code == .dataError {
             // A hand edit that breaks the store: git's diff goes on, showing the lines that changed.
             FileHandle.standardError.write(Data("abconsole: warning: \(error.message.replacingOccurrences(of: "; nothing was written", with: "")); showing the lines that changed\n".utf8))
@@ -46,11 +46,12 @@ enum DiffCommand {
     }
 
     /// `StoreDiff.changes` of the two files: by their bytes where `WrittenDiff` can (the same changes), else read whole.
-    static func changes(_ oldPath: String, _ newPath: String, name: String?) throws -> [StoreChange] {
-        if ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_MERGE"] == nil, let changes = WrittenDiff.changes(old: oldPath, new: newPath) {
+    static func changes(_ oldPath: String, _ newPath: String, name: String?, fastPaths: FastPaths) throws -> [StoreChange] {
+        if fastPaths.allows(.diff), let changes = WrittenDiff.changes(old: oldPath, new: newPath) {
             return changes
         }
-        let old = try store(oldPath, side: "OLD", name: name), new = try store(newPath, side: "NEW", name: name)
+        let old = try store(oldPath, side: "OLD", name: name, fastPaths: fastPaths)
+        let new = try store(newPath, side: "NEW", name: name, fastPaths: fastPaths)
         return StoreDiff.changes(old: old, new: new)
     }
 
@@ -59,7 +60,7 @@ enum DiffCommand {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError(code: .noInput, message: "cannot read \(SafeOutput.text(path))")
         }
-        guard !data.isEmpty, let snapshot = try? StoreFile.decode(data, path: path) else {
+        guard !data.isEmpty, let snapshot = try? StoreSnapshot.decode(data, path: path, fastPaths: context.fastPaths) else {
             context.output.write(bytes: data)
             return
         }
@@ -67,9 +68,9 @@ enum DiffCommand {
     }
 
     /// The validated store at `path`; `/dev/null` or an empty file (git's side of an added or deleted file) is an empty store.
-    static func store(_ path: String, side: String, name: String?) throws -> StoreSnapshot {
+    static func store(_ path: String, side: String, name: String?, fastPaths: FastPaths) throws -> StoreSnapshot {
         if path == "/dev/null" { return StoreSnapshot() }
-        return try MergeCommand.readStore(path, side: side, name: name, emptyIsStore: true)
+        return try MergeCommand.readStore(path, side: side, name: name, emptyIsStore: true, fastPaths: fastPaths)
     }
 
     struct ChangesJSON: Encodable {

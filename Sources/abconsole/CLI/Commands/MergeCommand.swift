@@ -9,14 +9,14 @@ enum MergeCommand {
         let paths = try ["BASE", "OURS", "THEIRS"].map { try arguments.required($0) }
         let name = arguments.option("--name")
         // The files compared by bytes (`WrittenMerge`) decide as the plain path; anything it cannot do, the plain path does.
-        let fast = ProcessInfo.processInfo.environment["ABCONSOLE_PLAIN_MERGE"] == nil
+        let fast = context.fastPaths.allows(.merge)
             ? WrittenMerge(base: paths[0], ours: paths[1], theirs: paths[2], by: context.changeContext()) : nil
         let conflicts: [MergeConflict]
         let write: (String) throws(FileSystem.Failure) -> Bool
         if let fast {
             (conflicts, write) = (fast.conflicts, fast.write(to:))
         } else {
-            let result = try plainMerge(paths, name: name, by: context.changeContext())
+            let result = try plainMerge(paths, name: name, by: context.changeContext(), fastPaths: context.fastPaths)
             conflicts = result.conflicts
             write = { (out: String) throws(FileSystem.Failure) -> Bool in try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot)) }
         }
@@ -41,10 +41,10 @@ enum MergeCommand {
 
     /// The plain merge: the three stores read whole (an empty BASE, git's for a file both sides
     /// added, as an empty store), merged by `StoreMerge`, the result validated.
-    static func plainMerge(_ paths: [String], name: String?, by change: ChangeContext) throws -> MergeResult {
-        let base = try readStore(paths[0], side: "BASE", name: name, emptyIsStore: true)
-        let ours = try readStore(paths[1], side: "OURS", name: name)
-        let theirs = try readStore(paths[2], side: "THEIRS", name: name)
+    static func plainMerge(_ paths: [String], name: String?, by change: ChangeContext, fastPaths: FastPaths) throws -> MergeResult {
+        let base = try readStore(paths[0], side: "BASE", name: name, emptyIsStore: true, fastPaths: fastPaths)
+        let ours = try readStore(paths[1], side: "OURS", name: name, fastPaths: fastPaths)
+        let theirs = try readStore(paths[2], side: "THEIRS", name: name, fastPaths: fastPaths)
         let result = StoreMerge.merge(base: base, ours: ours, theirs: theirs, by: change)
         let problems = StoreValidator.problems(in: StoreDocument(result.snapshot))
         guard problems.isEmpty else {
@@ -81,11 +81,11 @@ enum MergeCommand {
     /// The validated store at `path`, or one sentence on one line naming the side (by `name`, the
     /// store's path in the work tree, when given: git's files are temporary) and why (66 missing, 65
     /// invalid). With `emptyIsStore`, an empty file is an empty store.
-    static func readStore(_ path: String, side: String, name: String? = nil, emptyIsStore: Bool = false) throws -> StoreSnapshot {
+    static func readStore(_ path: String, side: String, name: String? = nil, emptyIsStore: Bool = false, fastPaths: FastPaths) throws -> StoreSnapshot {
         let shown = SafeOutput.text(name.map { "\(side) of \($0)" } ?? "\(side) \(path)")
         if emptyIsStore, let data = FileManager.default.contents(atPath: path), data.isEmpty { return StoreSnapshot() }
         do {
-            return try StoreFile(path: path).load()
+            return try StoreFile(path: path, fastPaths: fastPaths).load()
         } catch {
             switch error {
             case .missing: throw CLIError(code: .noInput, message: "\(shown) does not exist; nothing was written")

@@ -28,7 +28,7 @@ enum ServeCommand {
             case .failure(let problem): throw CLIError(code: .cannotCreate, message: problem.message)
             }
         }
-        let store = LiveStore(path: context.store.path) { say($0) }
+        let store = LiveStore(file: context.store) { say($0) }
         let intake = try arguments.option("--exposures").map { try exposureIntake($0, store: store) }
         store.refresh()
         store.startPolling()
