@@ -61,7 +61,8 @@ import Testing
                 continue
             }
             #expect(parsed.name == accepted.command)
-            #expect(arguments.option(accepted.option) == choice)
+            let spec = try #require(options(of: command).first { $0.name == accepted.option })
+            #expect(arguments[Option(spec)] == choice)
         }
     }
 

@@ -36,27 +36,34 @@ struct ArgumentSpec: Sendable {
     var choices: [String] = []
 }
 
-/// What the command line said, by name.
+/// What the command line said; options are read through their declarations (`DeclaredOption`).
 struct ParsedArguments {
     var positionals: [String: [String]] = [:]
-    var options: [String: [String]] = [:]
-    /// Values of a command's own option that shares a global option's name (`history --operator`),
-    /// given after the command; before the command the name keeps its global meaning.
-    var commandOptions: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// Values of the command's own options, by name.
+    fileprivate var options: [String: [String]] = [:]
+    /// Values of global options, by name: a command's own option that shares a global option's name
+    /// (`history --operator`) takes the values given after the command; before it the name keeps its global meaning.
+    fileprivate var globals: [String: [String]] = [:]
+    fileprivate var flags: Set<String> = []
 
     /// The single value of positional `name`, if given.
     func argument(_ name: String) -> String? { positionals[name]?.first }
     /// Every value of variadic positional `name`.
     func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
-    /// The last value of option `name`, if given.
-    func option(_ name: String) -> String? { options[name]?.last }
-    /// Every value of (repeatable) option `name` in order, nil when it is not given.
-    func values(_ name: String) -> [String]? { options[name] }
-    /// The last value of the command's own option `name` where a global option has the same name.
-    func commandOption(_ name: String) -> String? { commandOptions[name]?.last }
-    /// Whether flag `name` was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Whether `flag` was given.
+    subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
+    /// The last value of `option`, if given.
+    subscript(_ option: Option) -> String? { all(option).last }
+    /// Every value of (repeatable) `option` in order; empty when it is not given.
+    func all(_ option: Option) -> [String] { (option.isGlobal ? globals : options)[option.name] ?? [] }
+    /// Every value of (repeatable) `option` in order; `fallback` when it is not given.
+    func all(_ option: Option, default fallback: [String]) -> [String] {
+        let values = all(option)
+        return values.isEmpty ? fallback : values
+    }
+    /// Those of `options` that were given, in the order listed.
+    func given(_ options: [Option]) -> [Option] { options.filter { self[$0] != nil } }
 
     /// The value of required positional `name`; the parser refuses a line without it.
     func required(_ name: String) throws(CLIError) -> String {
@@ -64,16 +71,16 @@ struct ParsedArguments {
         return value
     }
 
-    /// The value of required option `name`; the parser refuses a line without it.
-    func requiredOption(_ name: String) throws(CLIError) -> String {
-        guard let value = option(name) else { throw .usage("missing \(name)", command: nil) }
+    /// The value of required `option`; the parser refuses a line without it.
+    func required(_ option: Option) throws(CLIError) -> String {
+        guard let value = self[option] else { throw .usage("missing \(option.name)", command: nil) }
         return value
     }
 
-    /// The value of option `name` as `T`, whose raw values are the option's declared choices (the parser refused any other).
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(CLIError) -> T? where T.RawValue == String {
-        guard let text = option(name) else { return nil }
-        guard let value = T(rawValue: text) else { throw choiceRefusal(name, text, T.allCases.map(\.rawValue), command: nil) }
+    /// The value of `option` as `T`, whose raw values are the option's declared choices (the parser refused any other).
+    func choice<T: RawRepresentable & CaseIterable>(_ option: Option, as type: T.Type) throws(CLIError) -> T? where T.RawValue == String {
+        guard let text = self[option] else { return nil }
+        guard let value = T(rawValue: text) else { throw choiceRefusal(option.name, text, T.allCases.map(\.rawValue), command: nil) }
         return value
     }
 }
@@ -85,13 +92,7 @@ func choiceRefusal(_ name: String, _ word: String, _ choices: [String], command:
 }
 
 /// Options every command accepts.
-let globalOptions: [OptionSpec] = [
-    .value("--store", "PATH", "the store file (default $ABCONSOLE_STORE, else ./experiments.json)"),
-    .value("--operator", "NAME", "who makes the change (default $ABCONSOLE_OPERATOR, else $USER)"),
-    .flag("--read-only", "change nothing: the console browses, commands that write exit 64"),
-    .flag("--help", "show help (also -h)"),
-    .flag("--version", "print the version"),
-]
+let globalOptions: [OptionSpec] = GlobalOptions.all.map(\.spec)
 
 /// What help was asked for.
 enum HelpTopic {
@@ -155,14 +156,14 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
             if !spec.choices.isEmpty, !helpWanted, !spec.choices.contains(value) {
                 throw choiceRefusal(name, value, spec.choices, command: command)
             }
-            let shadowsGlobal = command?.options.contains { $0.name == name } == true && globalOptions.contains { $0.name == name }
-            if !spec.repeatable, !helpWanted, let earlier = (shadowsGlobal ? parsed.commandOptions : parsed.options)[name]?.first {
+            let own = command?.options.contains { $0.name == name } == true
+            if !spec.repeatable, !helpWanted, let earlier = (own ? parsed.options : parsed.globals)[name]?.first {
                 throw .usage("\(name) is given twice (`\(earlier)` and `\(value)`); give it once", command: command)
             }
-            if shadowsGlobal {
-                parsed.commandOptions[name, default: []].append(value)
-            } else {
+            if own {
                 parsed.options[name, default: []].append(value)
+            } else {
+                parsed.globals[name, default: []].append(value)
             }
             continue
         }
@@ -190,7 +191,7 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
         rest.append(word)
     }
     if helpWanted { return .help(command.map { .command($0) } ?? group.map { .group($0) } ?? .overview) }
-    if parsed.flags.contains("--version") { return .version }
+    if parsed[GlobalOptions.version] { return .version }
     if let group, command == nil {
         let names = subcommands(of: group, in: commands)
         throw .usage("`\(group)` needs a subcommand: \(names.joined(separator: ", ")); e.g. `abconsole \(group) \(names[0]) --help`", group: group)
@@ -200,7 +201,7 @@ func parseCommandLine(_ words: [String], commands: [CommandSpec]) throws(CLIErro
     for (name, values) in parsed.positionals where fileValues.contains(name) && values.contains("") {
         throw .usage("\(name) needs a file name, not an empty word", command: command)
     }
-    if let missing = command.options.first(where: { $0.required && parsed.options[$0.name] == nil && parsed.commandOptions[$0.name] == nil }) {
+    if let missing = command.options.first(where: { $0.required && parsed.options[$0.name] == nil }) {
         throw .usage("missing \(missing.synopsis)", command: command)
     }
     return .command(command, parsed)

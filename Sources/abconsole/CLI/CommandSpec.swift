@@ -10,6 +10,18 @@ struct CommandSpec: Sendable {
     let access: StoreAccess
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Void
 
+    /// `options` are the command's declarations (`Flag`, `Option`), which its handler reads its values by.
+    init(name: String, arguments: [ArgumentSpec], options: [any DeclaredOption], summary: String, example: String,
+         access: StoreAccess, run: @escaping @Sendable (ParsedArguments, CommandContext) throws -> Void) {
+        self.name = name
+        self.arguments = arguments
+        self.options = options.map(\.spec)
+        self.summary = summary
+        self.example = example
+        self.access = access
+        self.run = run
+    }
+
     /// The usage line, e.g. `abconsole ramp EXP NAME=PCT... [--dry-run] [--json]`.
     var usage: String {
         let arguments = arguments.map { argument -> String in

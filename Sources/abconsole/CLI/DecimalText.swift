@@ -29,9 +29,10 @@ enum DecimalText {
     }
 
     /// The option's number: `fallback` when it is not given, refused (64) unless it reads as digits and `valid` holds.
-    static func option(_ arguments: ParsedArguments, _ name: String, default fallback: Double, _ wanted: String,
+    static func option(_ arguments: ParsedArguments, _ option: Option, default fallback: Double, _ wanted: String,
                        valid: (Double) -> Bool) throws -> Double {
-        guard let text = arguments.option(name) else { return fallback }
+        guard let text = arguments[option] else { return fallback }
+        let name = option.name
         guard let number = value(text), number.isFinite, valid(number) else {
             throw CLIError.usage("\(name) must be \(wanted), not `\(SafeOutput.text(text))`", command: nil)
         }
@@ -40,9 +41,10 @@ enum DecimalText {
 
     /// The option's share (`5%` or `0.05`): `fallback` when not given; a bare number of 1 or more is refused
     /// with the percent it likely meant (`--mde 5` would be 500 %), and so is a share outside `valid`.
-    static func shareOption(_ arguments: ParsedArguments, _ name: String, default fallback: Double, _ wanted: String,
+    static func shareOption(_ arguments: ParsedArguments, _ option: Option, default fallback: Double, _ wanted: String,
                             valid: (Double) -> Bool) throws -> Double {
-        guard let text = arguments.option(name) else { return fallback }
+        guard let text = arguments[option] else { return fallback }
+        let name = option.name
         guard let share = share(text), share.value.isFinite else {
             throw CLIError.usage("\(name) must be \(wanted), not `\(SafeOutput.text(text))`", command: nil)
         }

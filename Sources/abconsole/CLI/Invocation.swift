@@ -12,9 +12,9 @@ struct Invocation {
     let fastPaths: FastPaths
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-        storePath = arguments.option("--store") ?? environment["ABCONSOLE_STORE"].nonEmpty ?? "experiments.json"
+        storePath = arguments[GlobalOptions.store] ?? environment["ABCONSOLE_STORE"].nonEmpty ?? "experiments.json"
         guard !storePath.isEmpty else { throw CLIError.usage("--store needs a file name", command: nil) }
-        operatorName = arguments.option("--operator") ?? environment["ABCONSOLE_OPERATOR"].nonEmpty
+        operatorName = arguments[GlobalOptions.operatorName] ?? environment["ABCONSOLE_OPERATOR"].nonEmpty
             ?? environment["USER"].nonEmpty ?? ProcessInfo.processInfo.userName
         if let text = environment["ABCONSOLE_LOCK_TIMEOUT"].nonEmpty {
             // `inf`, `1e309` and `nan` read as doubles but would wait forever (or never): refused.
@@ -86,7 +86,7 @@ private func runCommand(_ words: [String], environment: [String: String], output
         case .command(let spec, let arguments):
             changing = spec.access.writes(arguments)
             do {
-                if arguments.flag("--read-only"), spec.access.writes(arguments) {
+                if arguments[GlobalOptions.readOnly], spec.access.writes(arguments) {
                     throw CLIError.usage("`\(spec.name)` changes the store, and --read-only allows no change; run it without --read-only", command: spec)
                 }
                 let invocation = try Invocation(arguments, environment: environment)

@@ -6,7 +6,7 @@ enum StoreAccess: Sendable {
     /// Changes the store; refused with `--read-only` (exit 64) before anything is read or written.
     case writes
     /// Changes the store unless `flag` is given (`ramp --dry-run`); refused with `--read-only` otherwise.
-    case writesUnless(flag: String)
+    case writesUnless(Flag)
     /// Opens the console, which honours `--read-only` itself by turning its write actions off.
     case console
 
@@ -15,7 +15,7 @@ enum StoreAccess: Sendable {
         switch self {
         case .reads, .console: false
         case .writes: true
-        case .writesUnless(let flag): !arguments.flag(flag)
+        case .writesUnless(let flag): !arguments[flag]
         }
     }
 }

@@ -18,7 +18,7 @@ enum ExportWatch {
     static let pollMicroseconds: UInt32 = 100_000
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext, format: String, values: GrowthBookExport.Values?) throws {
-        guard let path = arguments.option("--out") else {
+        guard let path = arguments[ExportCommand.out] else {
             throw CLIError.usage("--watch needs --out FILE, the file it keeps current", command: nil)
         }
         let keys = arguments.arguments("EXP")
@@ -27,7 +27,7 @@ enum ExportWatch {
         // A parent may have started us with these blocked (the mask is inherited); they must reach us.
         StandardStreams.unblock([SIGINT, SIGTERM, SIGHUP])
         var fingerprint = context.store.fingerprint()
-        let whitelists = !arguments.flag("--no-whitelist")
+        let whitelists = !arguments[ExportCommand.noWhitelist]
         var (written, warnings, count, note): (Data, [String], Int, String?) = try export(context, keys: keys, values: values, whitelists: whitelists)
         say(warnings)
         ExportCommand.note(note)

@@ -7,18 +7,17 @@ import Foundation
 /// plan (all by default) it reads the current phase's evidence, decides with `Rollout.decide`, and
 /// applies an advance or a rollback as one change (one commit with `git-setup --commit-changes`).
 enum AdvanceCommand {
-    static let options: [OptionSpec] = [
-        .value("--exposures", "FILE", "exposures log (default $ABCONSOLE_EXPOSURES, else events/exposures.jsonl beside the store)"),
-        .value("--conversions", "FILE", "conversions log (default $ABCONSOLE_CONVERSIONS, else events/conversions.jsonl beside the store)"),
-        .value("--summary", "FILE", "one experiment's pre-aggregated CSV (metric,type,variant,subjects,sum,sum_squares) instead of the logs"),
-        .flag("--dry-run", "decide and print, write nothing"),
-        .flag("--json", "print JSON"),
-    ]
+    static let evidence = EvidenceOptions(
+        exposures: Option("--exposures", "FILE", "exposures log (default $ABCONSOLE_EXPOSURES, else events/exposures.jsonl beside the store)"),
+        conversions: Option("--conversions", "FILE", "conversions log (default $ABCONSOLE_CONVERSIONS, else events/conversions.jsonl beside the store)"),
+        summary: Option("--summary", "FILE", "one experiment's pre-aggregated CSV (metric,type,variant,subjects,sum,sum_squares) instead of the logs"))
+    static let dryRun = Flag("--dry-run", "decide and print, write nothing")
+    static let options: [any DeclaredOption] = evidence.all + [dryRun, CommonOptions.json]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let snapshot = try context.load()
         let experiments = try targets(arguments, context, snapshot)
-        if arguments.option("--summary") != nil, experiments.count != 1 {
+        if arguments[Self.evidence.summary] != nil, experiments.count != 1 {
             throw CLIError.usage("a --summary holds one experiment's totals; name that one experiment (advance EXP --summary FILE)", command: nil)
         }
         let now = context.now()
@@ -26,7 +25,7 @@ enum AdvanceCommand {
         let decided = try experiments.map { experiment in
             (decision: try decide(experiment, snapshot, arguments, context, now: now), revision: experiment.revision)
         }
-        let dryRun = arguments.flag("--dry-run"), json = arguments.flag("--json")
+        let dryRun = arguments[Self.dryRun], json = arguments[CommonOptions.json]
         // Each change is its own transaction (and commit); its line is printed as soon as it is written.
         for (decision, revision) in decided {
             var moved: Double?
@@ -65,7 +64,7 @@ enum AdvanceCommand {
         }
         let metrics = MetricRole.wanted(given: [], named: experiment.metrics, allMetrics: false)
         do {
-            let evidence = try ResultsCommand.readEvidence(arguments, context, experiment, window: window, metrics: metrics)
+            let evidence = try ResultsCommand.readEvidence(arguments, context, experiment, window: window, metrics: metrics, options: Self.evidence)
             return Rollout.decide(experiment, evidence: evidence, now: now)
         } catch let error as EventError {
             let code: CLIError.Code = switch error {

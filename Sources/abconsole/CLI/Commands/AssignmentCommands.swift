@@ -13,7 +13,7 @@ enum AssignmentCommands {
             guard let decision = index.decide(key, for: subject) else { throw ExperimentError.unknownExperiment(key) }
             return decision
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(decisions.map(JSONShapes.DecisionJSON.init)))
             return
         }
@@ -28,17 +28,17 @@ enum AssignmentCommands {
         let snapshot = try context.load()
         // No names: every experiment of the store, as `inspect` does.
         let keys = arguments.arguments("EXP").isEmpty ? snapshot.sortedExperiments.map(\.key) : arguments.arguments("EXP")
-        if let source = arguments.option("--subjects") {
-            guard arguments.option("--user") == nil, arguments.option("--device") == nil else {
+        if let source = arguments[Self.subjects] {
+            guard arguments[Self.user] == nil, arguments[Self.device] == nil else {
                 throw CLIError.usage("--subjects cannot be combined with --user or --device", command: nil)
             }
             let data = try InputFile.read(source, limit: 1 << 30)
             let subjects = try SubjectList(data, source: source)
-            try assignBatch(keys, subjects: subjects, snapshot: snapshot, json: arguments.flag("--json"), output: context.output)
+            try assignBatch(keys, subjects: subjects, snapshot: snapshot, json: arguments[CommonOptions.json], output: context.output)
             return
         }
         let assignment = AssignmentIndex(snapshot).assign(keys, to: try querySubject(arguments))
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(assignment, pretty: false))
             return
         }
@@ -107,12 +107,12 @@ enum AssignmentCommands {
 
     /// The `--user` / `--device` ids, each checked against the subject id rules.
     private static func querySubject(_ arguments: ParsedArguments) throws -> Subject {
-        for id in [arguments.option("--user"), arguments.option("--device")].compactMap({ $0 }) {
+        for id in [arguments[Self.user], arguments[Self.device]].compactMap({ $0 }) {
             let shown = SafeOutput.text(String(String.UnicodeScalarView(id.unicodeScalars.prefix(80))))
             guard Identifier.isValidSubject(id) else { throw ExperimentError.invalidSubject(shown) }
             guard !Identifier.hasOuterWhitespace(id) else { throw ExperimentError.subjectWithOuterWhitespace(shown) }
         }
-        return Subject(userID: arguments.option("--user"), deviceID: arguments.option("--device"))
+        return Subject(userID: arguments[Self.user], deviceID: arguments[Self.device])
     }
 }
 

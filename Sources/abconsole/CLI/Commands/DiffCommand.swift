@@ -9,7 +9,7 @@ import Foundation
 enum DiffCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let files = arguments.arguments("FILE")
-        if arguments.flag("--textconv") {
+        if arguments[textconv] {
             guard files.count == 1 else { throw CLIError.usage("--textconv takes one FILE", command: nil) }
             return try textconv(files[0], context: context)
         }
@@ -37,7 +37,7 @@ enum DiffCommand {
             for line in LineDiff.lines(old: lines(oldPath), new: lines(newPath)) { context.output.line(SafeOutput.text(line)) }
             return
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(ChangesJSON(changes: changes.map(ChangeJSON.init))))
             return
         }

@@ -8,10 +8,10 @@ enum ExperimentCommands {
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let snapshot = try context.load()
         var experiments = snapshot.sortedExperiments
-        if let status = try arguments.choice("--status", as: ExperimentStatus.self) {
+        if let status = try arguments.choice(Self.status, as: ExperimentStatus.self) {
             experiments = experiments.filter { $0.status == status }
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(experiments.map(JSONShapes.ListRowJSON.init)))
             return
         }
@@ -25,7 +25,7 @@ enum ExperimentCommands {
 
     static func show(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let experiment = try context.experiment(arguments.required("EXP"), in: context.load())
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(ShowJSON(experiment: experiment)))
             return
         }
@@ -51,24 +51,24 @@ enum ExperimentCommands {
     }
 
     static func create(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        guard let type = try arguments.choice("--type", as: SubjectType.self) else { throw CLIError.usage("missing --type", command: nil) }
-        let variantsText = try arguments.requiredOption("--variants")
+        guard let type = try arguments.choice(Self.type, as: SubjectType.self) else { throw CLIError.usage("missing --type", command: nil) }
+        let variantsText = try arguments.required(Self.variants)
         let variants = try variantsText.split(separator: ",", omittingEmptySubsequences: false).map { try weightPair(String($0)) }
         let draft = ExperimentDraft(key: try arguments.required("EXP"), type: type, variants: variants,
-                                    control: arguments.option("--control"), salt: arguments.option("--salt"),
-                                    description: arguments.option("--description") ?? "")
+                                    control: arguments[Self.control], salt: arguments[Self.salt],
+                                    description: arguments[Self.description] ?? "")
         try context.apply(.create(draft))
     }
 
     static func addVariant(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let payload = try arguments.option("--payload").map(parsePayload)
+        let payload = try arguments[Self.payload].map(parsePayload)
         let key = try arguments.required("EXP"), name = try arguments.required("NAME")
         try context.apply(.addVariant(experiment: key, name: name, payload: payload), advice: "; ramp it up with `abconsole ramp \(key) \(name)=PCT`")
     }
 
     static func setPayload(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let text = arguments.argument("JSON")
-        let clear = arguments.flag("--clear")
+        let clear = arguments[clearPayload]
         guard (text == nil) == clear else { throw CLIError.usage("give either a JSON payload or --clear", command: nil) }
         let payload = try text.map(parsePayload)
         try context.apply(.setPayload(experiment: arguments.required("EXP"), variant: arguments.required("NAME"), payload: payload))
@@ -96,7 +96,7 @@ enum ExperimentCommands {
         for pair in try arguments.arguments("NAME=PCT").map(weightPair) {
             guard weights.updateValue(pair.weight, forKey: pair.name) == nil else { throw ExperimentError.duplicateVariant(pair.name) }
         }
-        let dryRun = arguments.flag("--dry-run")
+        let dryRun = arguments[Self.dryRun]
         let plan: RampPlan
         if dryRun {
             plan = try context.experiment(key, in: context.load()).rampPlan(to: weights)
@@ -104,9 +104,9 @@ enum ExperimentCommands {
             let outcome = try context.applyCommitting(.ramp(experiment: key, weights: weights))
             guard let ramp = outcome.ramp else { throw CLIError.data("the ramp produced no plan") }
             plan = ramp
-            if !arguments.flag("--json") { context.output.line(SafeOutput.text(outcome.message)) }
+            if !arguments[CommonOptions.json] { context.output.line(SafeOutput.text(outcome.message)) }
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             let weights = Dictionary(uniqueKeysWithValues: plan.variants.map { ($0.name, $0.weight.percent) })
             context.output.line(try SafeOutput.json(JSONShapes.RampJSON(movedShare: plan.movedShare, movedBuckets: plan.movedBuckets, weights: weights, dryRun: dryRun)))
         } else if dryRun {

@@ -5,18 +5,18 @@ import Foundation
 /// `export`: the store for GrowthBook SDKs or for the client library, to stdout or atomically to a file.
 enum ExportCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let format = try arguments.requiredOption("--format")
-        let values = try exportValues(format: format, arguments.choice("--values", as: GrowthBookExport.Values.self))
-        if arguments.flag("--watch") {
+        let format = try arguments.required(Self.format)
+        let values = try exportValues(format: format, arguments.choice(Self.values, as: GrowthBookExport.Values.self))
+        if arguments[watch] {
             try ExportWatch.run(arguments, context, format: format, values: values)
             return
         }
         let keys = arguments.arguments("EXP")
         let (snapshot, entries) = try ExportEntries.load(context)
-        let export = try Export(snapshot, entries: entries, keys: keys, values: values, whitelists: !arguments.flag("--no-whitelist"))
+        let export = try Export(snapshot, entries: entries, keys: keys, values: values, whitelists: !arguments[noWhitelist])
         warn(export.warnings)
         note(export.whitelistNote)
-        guard let path = arguments.option("--out") else {
+        guard let path = arguments[out] else {
             context.output.write(bytes: try export.data())
             return
         }

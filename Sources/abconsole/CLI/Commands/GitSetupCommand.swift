@@ -28,8 +28,8 @@ enum GitSetupCommand {
             ("diff.abconsole.command", "\(shellWord(binary)) diff"),
             ("diff.abconsole.textconv", "\(shellWord(binary)) diff --textconv"),
         ]
-        if arguments.flag("--commit-changes") { wanted.append((commitChangesKey, "true")) }
-        let setup = Setup(git: GitCommands(directory: top), top: top, check: arguments.flag("--check"), context: context)
+        if arguments[commitChanges] { wanted.append((commitChangesKey, "true")) }
+        let setup = Setup(git: GitCommands(directory: top), top: top, check: arguments[Self.check], context: context)
         var missing: [String] = []
         do {
             missing += try setup.attributes(of: relative)

@@ -14,18 +14,18 @@ enum HistoryCommand {
             entries = entries.filter { $0.experiment == key }
         }
         // `history --operator NAME` filters; a global `--operator` before the command does not.
-        if let name = arguments.commandOption("--operator") { entries = entries.filter { $0.operatorName == name } }
-        if let text = arguments.option("--since") {
+        if let name = arguments[Self.operatorName] { entries = entries.filter { $0.operatorName == name } }
+        if let text = arguments[since] {
             let since = try sinceDate(text, now: context.now())
             entries = entries.filter { $0.at >= since }
         }
-        if let text = arguments.option("--limit") {
+        if let text = arguments[limit] {
             guard let limit = DecimalText.whole(text) else {
                 throw CLIError.usage("--limit must be a whole number of entries, not `\(SafeOutput.text(text))`", command: nil)
             }
             entries = Array(entries.suffix(limit))
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(entries))
             return
         }

@@ -7,7 +7,7 @@ import Foundation
 enum MergeCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let paths = try ["BASE", "OURS", "THEIRS"].map { try arguments.required($0) }
-        let name = arguments.option("--name")
+        let name = arguments[Self.name]
         // The files compared by bytes (`WrittenMerge`) decide as the plain path; anything it cannot do, the plain path does.
         let fast = context.fastPaths.allows(.merge)
             ? WrittenMerge(base: paths[0], ours: paths[1], theirs: paths[2], by: context.changeContext()) : nil
@@ -20,7 +20,7 @@ enum MergeCommand {
             conflicts = result.conflicts
             write = { (out: String) throws(FileSystem.Failure) -> Bool in try FileSystem.replaceAtomically(out, with: StoreFile.encode(result.snapshot)) }
         }
-        let out = arguments.option("--out") ?? paths[1]
+        let out = arguments[Self.out] ?? paths[1]
         let shown = name ?? out
         do {
             _ = try write(out)
@@ -28,7 +28,7 @@ enum MergeCommand {
             let exists = FileManager.default.fileExists(atPath: out)
             throw CLIError(code: exists ? .ioError : .cannotCreate, message: "cannot write \(SafeOutput.text(shown)): \(error.reason); nothing was written")
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(ConflictsJSON(conflicts: conflicts.map(ConflictJSON.init))))
         } else if conflicts.isEmpty {
             context.output.line("merged \(SafeOutput.text(shown)) cleanly")

@@ -4,18 +4,17 @@ import Foundation
 
 /// `set-metrics`: the goal and guardrail metrics results judge an experiment's variants by (SPEC §12).
 enum MetricsCommands {
-    static let options: [OptionSpec] = [
-        .value("--goal", "M[:decrease]", "the metric the experiment should move (higher is better unless :decrease)"),
-        .value("--guardrail", "M[:decrease]", "a metric that must not get worse (higher is better unless :decrease)", repeatable: true),
-        .flag("--clear", "remove the goal and the guardrails (with --goal/--guardrail: set exactly those)"),
-    ]
+    static let goal = Option("--goal", "M[:decrease]", "the metric the experiment should move (higher is better unless :decrease)")
+    static let guardrail = Option("--guardrail", "M[:decrease]", "a metric that must not get worse (higher is better unless :decrease)", repeatable: true)
+    static let clear = Flag("--clear", "remove the goal and the guardrails (with --goal/--guardrail: set exactly those)")
+    static let options: [any DeclaredOption] = [goal, guardrail, clear]
 
     /// `--goal` replaces the goal, `--guardrail` (all of them) replaces the guardrails, `--clear` starts from none.
     static func setMetrics(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let key = try arguments.required("EXP")
-        let goal = try arguments.option("--goal").map { try named($0, "--goal") }
-        let guardrails = try (arguments.options["--guardrail"] ?? []).map { try named($0, "--guardrail") }
-        let clear = arguments.flag("--clear")
+        let goal = try arguments[Self.goal].map { try named($0, Self.goal.name) }
+        let guardrails = try arguments.all(guardrail).map { try named($0, guardrail.name) }
+        let clear = arguments[Self.clear]
         guard clear || goal != nil || !guardrails.isEmpty else {
             throw CLIError.usage("give --goal, --guardrail or --clear", command: nil)
         }

@@ -4,38 +4,38 @@ import Foundation
 
 /// `plan`: power and duration (SPEC §12), from an experiment's traffic so far or for a draft.
 enum PlanCommand {
-    static let options: [OptionSpec] = [
-        .value("--metric", "M", "the metric (default: the goal, else the first metric)"),
-        .value("--mde", "REL", "the relative effect to detect: 5% or 0.05 (default), below 1,000 %"),
-        .value("--power", "P", "the power to reach: 80% or 0.8 (default), at least 50 % and below 100 %"),
-        .value("--daily-subjects", "N", "draft: subjects a day over all variants (with --baseline, no EXP)"),
-        .value("--baseline", "RATE", "draft: the control's conversion rate, 4% or 0.04"),
-        .value("--variants", "K", "draft: the number of variants sharing the traffic (default 2)"),
-        .value("--exposures", "PATH", "exposures log or directory (default as for results)", repeatable: true),
-        .value("--conversions", "PATH", "conversions log or directory (default as for results)", repeatable: true),
-        .value("--summary", "FILE", "pre-aggregated CSV instead of the logs"),
-        .value("--from", "TIME", "window start (default: the current phase's start)"),
-        .value("--to", "TIME", "window end (default: the resolve, else now)"),
-        .flag("--json", "print JSON"),
-    ]
+    static let metric = Option("--metric", "M", "the metric (default: the goal, else the first metric)")
+    static let mde = Option("--mde", "REL", "the relative effect to detect: 5% or 0.05 (default), below 1,000 %")
+    static let power = Option("--power", "P", "the power to reach: 80% or 0.8 (default), at least 50 % and below 100 %")
+    static let dailySubjects = Option("--daily-subjects", "N", "draft: subjects a day over all variants (with --baseline, no EXP)")
+    static let baseline = Option("--baseline", "RATE", "draft: the control's conversion rate, 4% or 0.04")
+    static let variants = Option("--variants", "K", "draft: the number of variants sharing the traffic (default 2)")
+    static let evidence = EvidenceOptions(
+        exposures: Option("--exposures", "PATH", "exposures log or directory (default as for results)", repeatable: true),
+        conversions: Option("--conversions", "PATH", "conversions log or directory (default as for results)", repeatable: true),
+        summary: Option("--summary", "FILE", "pre-aggregated CSV instead of the logs"))
+    static let from = Option("--from", "TIME", "window start (default: the current phase's start)")
+    static let to = Option("--to", "TIME", "window end (default: the resolve, else now)")
+    static let options: [any DeclaredOption] = [metric, mde, power, dailySubjects, baseline, variants] + evidence.all
+        + [from, to, CommonOptions.json]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let mde = try DecimalText.shareOption(arguments, "--mde", default: PowerPlan.defaultEffect,
+        let mde = try DecimalText.shareOption(arguments, Self.mde, default: PowerPlan.defaultEffect,
                                               "a relative effect above 0 and below 1,000 %, as 5% or 0.05", valid: PowerPlan.effects.contains)
-        let target = try DecimalText.shareOption(arguments, "--power", default: PowerPlan.defaultPower,
+        let target = try DecimalText.shareOption(arguments, Self.power, default: PowerPlan.defaultPower,
                                                  "a power of at least 50 % and below 100 %, as 80% or 0.8", valid: PowerPlan.powers.contains)
-        let draftOptions = ["--daily-subjects", "--baseline", "--variants"].filter { arguments.option($0) != nil }
+        let draftOptions = arguments.given([Self.dailySubjects, Self.baseline, Self.variants])
         guard let key = arguments.argument("EXP") else {
             return try draft(arguments, context, mde: mde, target: target)
         }
         if let option = draftOptions.first {
-            throw CLIError.usage("\(option) plans a draft; give it without EXP (with EXP the plan uses the experiment's own traffic)", command: nil)
+            throw CLIError.usage("\(option.name) plans a draft; give it without EXP (with EXP the plan uses the experiment's own traffic)", command: nil)
         }
         let snapshot = try context.load()
         let experiment = try context.experiment(key, in: snapshot)
-        let window = try ResultsCommand.window(arguments, experiment, snapshot, context)
-        let wanted = arguments.option("--metric") ?? experiment.metrics.goal?.metric
-        let analysis = try ResultsCommand.analyze(arguments, context, experiment, window: window, metrics: wanted.map { [$0] } ?? [])
+        let window = try ResultsCommand.window(arguments, experiment, snapshot, context, from: Self.from, to: Self.to)
+        let wanted = arguments[Self.metric] ?? experiment.metrics.goal?.metric
+        let analysis = try ResultsCommand.analyze(arguments, context, experiment, window: window, metrics: wanted.map { [$0] } ?? [], options: Self.evidence)
         guard analysis.subjects.analysed > 0 else {
             throw CLIError.data("`\(key)` has no analysed subjects in the window \(ResultsFormat.time(window.from)) – \(ResultsFormat.time(window.to)), so there is no traffic to plan from; plan a draft with --daily-subjects N --baseline RATE")
         }
@@ -51,7 +51,7 @@ enum PlanCommand {
         guard let plan = planned else {
             throw CLIError.data("no conversion names the metric `\(SafeOutput.text(metric))` in the window")
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(PlanJSON(experiment: key, plan: plan)))
             return
         }
@@ -66,12 +66,12 @@ enum PlanCommand {
     }
 
     private static func draft(_ arguments: ParsedArguments, _ context: CommandContext, mde: Double, target: Double) throws {
-        guard arguments.option("--daily-subjects") != nil, arguments.option("--baseline") != nil else {
+        guard arguments[Self.dailySubjects] != nil, arguments[Self.baseline] != nil else {
             throw CLIError.usage("give EXP, or --daily-subjects N and --baseline RATE to plan a draft", command: nil)
         }
-        let daily = try DecimalText.option(arguments, "--daily-subjects", default: 0, "a positive number of subjects a day") { $0 > 0 && $0 < 1e15 }
-        let baseline = try DecimalText.shareOption(arguments, "--baseline", default: 0, "a conversion rate above 0 and below 1, as 4% or 0.04") { $0 > 0 && $0 < 1 }
-        let variants = try DecimalText.option(arguments, "--variants", default: 2, "a whole number of variants from 2 to 100") { $0 >= 2 && $0 <= 100 && $0 == $0.rounded() }
+        let daily = try DecimalText.option(arguments, Self.dailySubjects, default: 0, "a positive number of subjects a day") { $0 > 0 && $0 < 1e15 }
+        let baseline = try DecimalText.shareOption(arguments, Self.baseline, default: 0, "a conversion rate above 0 and below 1, as 4% or 0.04") { $0 > 0 && $0 < 1 }
+        let variants = try DecimalText.option(arguments, Self.variants, default: 2, "a whole number of variants from 2 to 100") { $0 >= 2 && $0 <= 100 && $0 == $0.rounded() }
         let plan: PowerPlan.Draft
         do throws(PowerPlanError) {
             plan = try PowerPlan.draft(dailySubjects: daily, baseline: baseline, variants: Int(variants), mde: mde, target: target)
@@ -80,7 +80,7 @@ enum PlanCommand {
         } catch {
             throw CLIError.data(error.description)
         }
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(DraftPlanJSON(subjectsPerVariant: plan.subjectsPerVariant, days: plan.days)))
             return
         }

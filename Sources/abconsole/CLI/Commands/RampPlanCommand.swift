@@ -5,25 +5,24 @@ import Foundation
 /// `ramp-plan`: sets, clears, pauses or resumes an experiment's ramp plan (SPEC §14), which a
 /// scheduled `advance` carries out.
 enum RampPlanCommand {
-    static let options: [OptionSpec] = [
-        .value("--hold", "DURATION", "the least time a step stays: 30m, 24h, 2d (default 24h)"),
-        .value("--min-subjects", "N", "the analysed subjects of the current phase a step needs (default 1000)"),
-        .value("--on-guardrail", "rollback|hold", "on a failing guardrail (default rollback)", choices: RolloutPlan.Reaction.allCases.map(\.rawValue)),
-        .value("--on-srm", "hold|rollback", "on a sample-ratio mismatch (default hold)", choices: RolloutPlan.Reaction.allCases.map(\.rawValue)),
-        .flag("--clear", "remove the plan (the weights stay)"),
-        .flag("--pause", "keep the plan but let `advance` leave it alone"),
-        .flag("--resume", "let `advance` carry the plan on again"),
-    ]
+    static let hold = Option("--hold", "DURATION", "the least time a step stays: 30m, 24h, 2d (default 24h)")
+    static let minSubjects = Option("--min-subjects", "N", "the analysed subjects of the current phase a step needs (default 1000)")
+    static let onGuardrail = Option("--on-guardrail", "rollback|hold", "on a failing guardrail (default rollback)", choices: RolloutPlan.Reaction.allCases.map(\.rawValue))
+    static let onSRM = Option("--on-srm", "hold|rollback", "on a sample-ratio mismatch (default hold)", choices: RolloutPlan.Reaction.allCases.map(\.rawValue))
+    static let clear = Flag("--clear", "remove the plan (the weights stay)")
+    static let pause = Flag("--pause", "keep the plan but let `advance` leave it alone")
+    static let resume = Flag("--resume", "let `advance` carry the plan on again")
+    static let options: [any DeclaredOption] = [hold, minSubjects, onGuardrail, onSRM, clear, pause, resume]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let key = try arguments.required("EXP")
         let steps = arguments.arguments("STEP")
-        let modes: [(flag: String, change: ExperimentChange)] = [("--clear", .clearPlan), ("--pause", .pausePlan), ("--resume", .resumePlan)]
-        let chosen = modes.filter { arguments.flag($0.flag) }
+        let modes: [(flag: Flag, change: ExperimentChange)] = [(clear, .clearPlan), (pause, .pausePlan), (resume, .resumePlan)]
+        let chosen = modes.filter { arguments[$0.flag] }
         if let mode = chosen.first {
-            let others = ["--hold", "--min-subjects", "--on-guardrail", "--on-srm"].filter { arguments.option($0) != nil }
+            let others = arguments.given([hold, minSubjects, onGuardrail, onSRM])
             guard chosen.count == 1, steps.isEmpty, others.isEmpty else {
-                throw CLIError.usage("\(mode.flag) takes the experiment alone; give steps and options only to set a plan", command: nil)
+                throw CLIError.usage("\(mode.flag.name) takes the experiment alone; give steps and options only to set a plan", command: nil)
             }
             return try context.apply(.edit(experiment: key, mode.change))
         }
@@ -34,20 +33,20 @@ enum RampPlanCommand {
         var plan = RolloutPlan(steps: try steps.enumerated().map { step throws(ExperimentError) in
             try RolloutPlan.weights(ofStep: step.element, number: step.offset + 1, variants: experiment.variants, control: experiment.control)
         })
-        if let hold = arguments.option("--hold") {
+        if let hold = arguments[Self.hold] {
             guard let seconds = RolloutPlan.parseDuration(hold) else {
                 throw CLIError.usage("--hold `\(SafeOutput.text(hold))` is not a positive duration such as 30m, 24h or 2d", command: nil)
             }
             plan.holdSeconds = seconds
         }
-        if let count = arguments.option("--min-subjects") {
+        if let count = arguments[minSubjects] {
             guard let value = RolloutPlan.parseSubjectCount(count) else {
                 throw CLIError.usage("--min-subjects `\(SafeOutput.text(count))` is not a whole number of subjects", command: nil)
             }
             plan.minSubjects = value
         }
-        plan.onGuardrail = try arguments.choice("--on-guardrail", as: RolloutPlan.Reaction.self) ?? plan.onGuardrail
-        plan.onSRM = try arguments.choice("--on-srm", as: RolloutPlan.Reaction.self) ?? plan.onSRM
+        plan.onGuardrail = try arguments.choice(onGuardrail, as: RolloutPlan.Reaction.self) ?? plan.onGuardrail
+        plan.onSRM = try arguments.choice(onSRM, as: RolloutPlan.Reaction.self) ?? plan.onSRM
         try context.apply(.setPlan(experiment: key, plan: plan))
     }
 

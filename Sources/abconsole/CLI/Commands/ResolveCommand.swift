@@ -14,13 +14,13 @@ import Foundation
 /// `--force`, and a typed confirmation at a terminal (`--yes` without one). An experiment with a goal
 /// or guardrails is judged by its evidence: when the logs (or the summary) cannot be read, it is refused unless `--force`.
 enum ResolveCommand {
-    static let options: [OptionSpec] = [
-        .flag("--yes", "do not ask to type the key (required without a terminal)"),
-        .flag("--force", "resolve despite a sample-ratio mismatch, a failed guardrail, a guardrail without data or unreadable evidence (recorded in the history)"),
-        .value("--exposures", "PATH", "exposures log or directory for the evidence (default: events/exposures.jsonl beside the store, when present)", repeatable: true),
-        .value("--conversions", "PATH", "conversions log or directory for the evidence (default: events/conversions.jsonl beside the store, when present)", repeatable: true),
-        .value("--summary", "FILE", "pre-aggregated CSV for the evidence instead of the logs"),
-    ]
+    static let yes = Flag("--yes", "do not ask to type the key (required without a terminal)")
+    static let force = Flag("--force", "resolve despite a sample-ratio mismatch, a failed guardrail, a guardrail without data or unreadable evidence (recorded in the history)")
+    static let evidence = EvidenceOptions(
+        exposures: Option("--exposures", "PATH", "exposures log or directory for the evidence (default: events/exposures.jsonl beside the store, when present)", repeatable: true),
+        conversions: Option("--conversions", "PATH", "conversions log or directory for the evidence (default: events/conversions.jsonl beside the store, when present)", repeatable: true),
+        summary: Option("--summary", "FILE", "pre-aggregated CSV for the evidence instead of the logs"))
+    static let options: [any DeclaredOption] = [yes, force] + evidence.all
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let key = try arguments.required("EXP"), winner = try arguments.required("VARIANT")
@@ -31,7 +31,7 @@ enum ResolveCommand {
         guard experiment.variant(named: winner) != nil else {
             throw ExperimentError.unknownVariant(experiment: key, variant: winner, known: experiment.variants.map(\.name))
         }
-        let confirmed = arguments.flag("--yes")
+        let confirmed = arguments[Self.yes]
         let atTerminal = StandardStreams.isTerminal(STDIN_FILENO)
         guard confirmed || atTerminal else {
             throw CLIError.usage("resolving `\(key)` serves `\(winner)` to everyone forever; without a terminal to confirm at, add --yes", command: nil)
@@ -54,7 +54,7 @@ enum ResolveCommand {
     private static func evidence(_ arguments: ParsedArguments, _ context: CommandContext, _ experiment: Experiment,
                                  snapshot: StoreSnapshot, winner: String) throws -> String? {
         let judged = !experiment.metrics.isEmpty
-        guard judged || ResultsCommand.hasEvidence(arguments, context) else { return nil }
+        guard judged || ResultsCommand.hasEvidence(arguments, context, options: Self.evidence) else { return nil }
         let window: ResultsWindow
         do {
             window = try ResultsWindow.resolve(experiment, history: snapshot.history, now: context.now())
@@ -64,7 +64,7 @@ enum ResolveCommand {
         let metrics = MetricRole.wanted(given: [], named: experiment.metrics, allMetrics: false)
         let objections: [String]
         do {
-            let analysis = try ResultsCommand.readEvidence(arguments, context, experiment, window: window, metrics: metrics)
+            let analysis = try ResultsCommand.readEvidence(arguments, context, experiment, window: window, metrics: metrics, options: Self.evidence)
             let report = ResultsReport(analysis, engine: .bayesian, named: experiment.metrics)
             context.output.line("evidence: " + SafeOutput.text(DecisionText.headline(report)))
             objections = DecisionText.resolveObjections(report, winner: winner)
@@ -75,7 +75,7 @@ enum ResolveCommand {
         }
         guard !objections.isEmpty else { return nil }
         let reasons = objections.joined(separator: "; ")
-        guard arguments.flag("--force") else {
+        guard arguments[Self.force] else {
             context.output.flush()
             throw CLIError.data("not resolving `\(experiment.key)` to `\(winner)`: \(SafeOutput.text(reasons)); nothing was written (add --force to resolve anyway, recorded in the history)")
         }

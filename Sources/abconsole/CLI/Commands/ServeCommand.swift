@@ -8,28 +8,27 @@ import HTTPServer
 enum ServeCommand {
     static let defaultListen = "127.0.0.1:7070"
 
-    static let options: [OptionSpec] = [
-        .value("--listen", "HOST:PORT", "the address to listen on (default \(defaultListen); port 0 picks a free one)"),
-        .value("--tokens", "FILE", "require a token: lines `NAME TOKEN`; re-read on SIGHUP (needed to listen beyond loopback)"),
-        .value("--exposures", "DIR", "take POST /v1/exposures and /v1/conversions into DIR's daily files"),
-        .value("--access-log", "FILE", "append one line per request (time, peer, token name, method, path, status, duration)"),
-    ]
+    static let listen = Option("--listen", "HOST:PORT", "the address to listen on (default \(defaultListen); port 0 picks a free one)")
+    static let tokens = Option("--tokens", "FILE", "require a token: lines `NAME TOKEN`; re-read on SIGHUP (needed to listen beyond loopback)")
+    static let exposures = Option("--exposures", "DIR", "take POST /v1/exposures and /v1/conversions into DIR's daily files")
+    static let accessLog = Option("--access-log", "FILE", "append one line per request (time, peer, token name, method, path, status, duration)")
+    static let options: [any DeclaredOption] = [listen, tokens, exposures, accessLog]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let (host, port) = try listenAddress(arguments.option("--listen") ?? defaultListen)
-        let tokensPath = arguments.option("--tokens")
+        let (host, port) = try listenAddress(arguments[listen] ?? defaultListen)
+        let tokensPath = arguments[tokens]
         let tokens = try tokensPath.map(readTokens)
         guard tokens != nil || isLoopback(host) else {
             throw CLIError.usage("listening on \(host) without --tokens would serve anyone who can reach it; add --tokens FILE or listen on 127.0.0.1", command: nil)
         }
-        let accessLog = try arguments.option("--access-log").map { path in
+        let accessLog = try arguments[Self.accessLog].map { path in
             switch AccessLog.open(path) {
             case .success(let log): return log
             case .failure(let problem): throw CLIError(code: .cannotCreate, message: problem.message)
             }
         }
         let store = LiveStore(file: context.store) { say($0) }
-        let intake = try arguments.option("--exposures").map { try exposureIntake($0, store: store) }
+        let intake = try arguments[exposures].map { try exposureIntake($0, store: store) }
         store.refresh()
         store.startPolling()
         let handler = ServeHandler(store: store, tokens: tokens, intake: intake, accessLog: accessLog)

@@ -7,8 +7,8 @@ import Foundation
 enum WhitelistCommands {
     static func add(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         try context.apply(.whitelistAdd(experiment: arguments.required("EXP"), subject: arguments.required("SUBJECT"),
-                                        variant: arguments.required("VARIANT"), note: arguments.option("--note") ?? "",
-                                        replace: arguments.flag("--replace")))
+                                        variant: arguments.required("VARIANT"), note: arguments[Self.note] ?? "",
+                                        replace: arguments[Self.replace]))
     }
 
     /// Changes a listed subject's note through the core's `whitelistNote`; an unlisted subject points to `whitelist add`.
@@ -29,7 +29,7 @@ enum WhitelistCommands {
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let experiment = try context.experiment(arguments.required("EXP"), in: context.load())
         let entries = experiment.sortedWhitelist
-        if arguments.flag("--json") {
+        if arguments[CommonOptions.json] {
             context.output.line(try SafeOutput.json(entries))
             return
         }
