@@ -2,6 +2,7 @@ import ExperimentTestSupport
 import Foundation
 import Testing
 @testable import ExperimentCore
+import ExperimentEditing
 @testable import ExperimentStore
 
 /// The fast paths chosen by the value a store file is given, not by the environment: with every

@@ -1,4 +1,5 @@
 import ExperimentCore
+import ExperimentEditing
 import ExperimentStore
 import Foundation
 import Testing
